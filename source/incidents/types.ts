@@ -1,0 +1,99 @@
+/** Shapes shared by the alert scanner, the daemon's stores and the error inbox (spec 1). */
+
+export type Severity = 'error' | 'warning';
+export type AlertSeverity = 'error' | 'warning' | 'info';
+
+/** Element of `get_errors` raw output: exactly these 8 fields, in this order. */
+export interface UnifiedError {
+  source: string;
+  severity: Severity;
+  category: string;
+  message: string;
+  location: string;
+  page: string;
+  count: number;
+  last_seen: string;
+}
+
+/** What the alert scanner finds in one process's output. */
+export interface ScannedAlert {
+  severity: AlertSeverity;
+  /** Error class or rule name: `TypeError`, `TS2322`, `panic`, `EADDRINUSE`, ... */
+  category: string;
+  message: string;
+  /** First application frame `<file>:<line>:<col>` (or `<file>:<line>`); '' when none. */
+  location: string;
+  /** Compile errors are cleared by a later build-success line of the same process. */
+  compile: boolean;
+  /** The alert's text as printed (ANSI stripped), stack included; for the expanded view. */
+  raw: string;
+}
+
+/** One entry of the daemon's 500-entry alert ring. */
+export interface ProcessAlert extends ScannedAlert {
+  id: string;
+  processId: string;
+  count: number;
+  firstSeen: number; // epoch ms
+  lastSeen: number; // epoch ms
+}
+
+/** One proxied request as recorded in a proxy's traffic log (fed by the proxy issue). */
+export interface HttpLogEntry {
+  method: string;
+  url: string; // path with query, or absolute URL
+  status: number; // 0 when the request failed in transport
+  contentType?: string;
+  body?: string; // response body, possibly truncated
+  error?: string; // transport error text when status is 0
+  page?: string; // page URL that issued it, if known
+  timestamp: number; // epoch ms
+}
+
+export interface BrowserJsError {
+  message: string;
+  category?: string; // e.g. TypeError; derived from the message when absent
+  stack?: string;
+  page: string;
+  timestamp: number;
+}
+
+export interface CustomLogEntry {
+  level: 'error' | 'warn' | 'info' | 'log' | 'debug';
+  message: string;
+  page: string;
+  timestamp: number;
+}
+
+export interface ProxyDiagnostic {
+  level: 'error' | 'warning' | 'info';
+  category: string;
+  message: string;
+  timestamp: number;
+}
+
+/** Everything one proxy has captured; the daemon keeps one per running proxy. */
+export interface ProxyRecords {
+  id: string;
+  http: HttpLogEntry[];
+  js: BrowserJsError[];
+  custom: CustomLogEntry[];
+  diagnostics: ProxyDiagnostic[];
+}
+
+/** Input of queryErrors: what the store holds right now. */
+export interface ErrorSources {
+  processAlerts: ProcessAlert[];
+  proxies: ProxyRecords[];
+  /** Known process ids (running or exited), so an unknown process_id can be told apart. */
+  processIds?: string[];
+}
+
+/** `get_errors` parameters after validation (spec 1, table get_errors). */
+export interface ErrorQuery {
+  process_id?: string;
+  proxy_id?: string;
+  since?: string;
+  include_warnings?: boolean;
+  limit?: number;
+}
