@@ -1,0 +1,31 @@
+import React from 'react';
+import {z} from 'zod';
+import {argument, option} from 'pastel';
+import {CommandOutput} from '../source/cli/command-output.js';
+
+export const description = 'Start a script or shell command in a pseudo-terminal owned by the daemon';
+
+export const args = z.tuple([z.string().optional().describe(argument({name: 'script_name', description: 'A script from `workbench detect` or .workbench.kdl'}))]);
+
+export const options = z.object({
+  cmd: z.string().optional().describe(option({description: 'Shell command to run instead of a script', valueDescription: 'shell'})),
+  id: z.string().optional().describe(option({description: 'Process id (default: script name or command)', valueDescription: 'id'})),
+  fg: z.boolean().default(false).describe('Stay in the foreground with live output; exit with its exit code'),
+  json: z.boolean().default(false).describe('Print the process as JSON'),
+});
+
+export default function Run({args: [scriptName], options: flags}: {args: z.infer<typeof args>; options: z.infer<typeof options>}) {
+  return (
+    <CommandOutput
+      json={flags.json}
+      task={async () => {
+        if (flags.fg) {
+          const {runInForeground} = await import('../source/cli/run-foreground.js');
+          return runInForeground({script_name: scriptName, cmd: flags.cmd, id: flags.id});
+        }
+        const {runToolCommand} = await import('../source/cli/tool-command.js');
+        return runToolCommand('run', {script_name: scriptName, cmd: flags.cmd, id: flags.id}, {json: flags.json});
+      }}
+    />
+  );
+}

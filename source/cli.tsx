@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+/**
+ * Entry point. The full-screen TUI, `workbench mcp` (stdout is the protocol's) and the daemon
+ * start here, outside pastel, which renders with ink's defaults to stdout; every other command
+ * goes through pastel and the files in commands/.
+ */
+import process from 'node:process';
+
+const VERSION = '0.1.0';
+const [first, second] = process.argv.slice(2);
+
+async function main(): Promise<void> {
+  if (first === undefined || first === 'demo' || first === 'tui') {
+    const {openTui} = await import('./cli/open-tui.js');
+    await openTui({demo: first === 'demo', argv: process.argv.slice(3)});
+    return;
+  }
+  if (first === 'mcp' && !process.argv.slice(3).some((arg) => arg === '--help' || arg === '-h')) {
+    const {runMcpServer} = await import('./mcp/server.js');
+    await runMcpServer({noDaemon: process.argv.includes('--no-daemon')});
+    return;
+  }
+  if (first === 'daemon' && second === 'run') {
+    const {runDaemon} = await import('./daemon/lifecycle.js');
+    await runDaemon();
+    return;
+  }
+  const {default: Pastel} = await import('pastel');
+  // pastel reads commands/ next to the URL it is given: dist/commands.
+  const app = new Pastel({importMeta: {url: new URL('../', import.meta.url).href} as ImportMeta, name: 'workbench', version: VERSION});
+  await app.run();
+}
+
+main().catch(async (error: unknown) => {
+  const {describeError, isWorkbenchError} = await import('./core/errors.js');
+  process.stderr.write(`workbench: ${describeError(error)}\n`);
+  if (!isWorkbenchError(error) && process.env.WORKBENCH_DEBUG) process.stderr.write(`${(error as Error)?.stack}\n`);
+  process.exitCode = 1;
+});

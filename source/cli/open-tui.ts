@@ -1,0 +1,42 @@
+import {existsSync} from 'node:fs';
+import {resolve} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {WorkbenchError} from '../core/errors.js';
+import {createDaemonBackend} from '../daemon/tui-backend.js';
+import {autostartProject} from '../processes/autostart.js';
+import {loadProjectConfig} from '../project/config.js';
+import {createToolContext} from '../tools/context.js';
+
+/** The bundled demo project (fixtures/demo), found from dist/source/cli or source/cli alike. */
+export function demoProjectPath(): string {
+  for (const relative of ['../../../fixtures/demo', '../../fixtures/demo']) {
+    const path = fileURLToPath(new URL(relative, import.meta.url));
+    if (existsSync(resolve(path, '.workbench.kdl'))) return path;
+  }
+  throw new WorkbenchError('not_found', 'the demo project (fixtures/demo) is missing from this installation');
+}
+
+/** `workbench` and `workbench demo`: start the project's autostart scripts, then the full-screen TUI. */
+export async function openTui(options: {demo: boolean; argv: string[]}): Promise<void> {
+  if (options.argv.includes('--help') || options.argv.includes('-h')) {
+    process.stdout.write('usage: workbench [demo]\n\nOpens the full-screen TUI (processes, incidents). `workbench --help` lists every command.\n');
+    return;
+  }
+  if (!process.stdout.isTTY || !process.stdin.isTTY) {
+    throw new WorkbenchError('invalid_argument', 'the TUI needs a terminal; for scripts use the commands in `workbench --help` (e.g. workbench get-errors --raw)');
+  }
+  const root = options.demo ? demoProjectPath() : process.cwd();
+  // A malformed .workbench.kdl stops us here, before anything starts.
+  await loadProjectConfig(root);
+  const notices: string[] = [];
+  const context = createToolContext({cwd: root, notice: (message) => notices.push(message)});
+  const client = await context.daemon();
+  const report = await autostartProject(root, client);
+  const {runTui} = await import('../tui/run.js');
+  const title = options.demo ? 'workbench demo' : 'workbench';
+  await runTui(createDaemonBackend(context, root), {title});
+  context.close();
+  const started = report.started.length ? ` Started ${report.started.join(', ')}; they keep running in the daemon (workbench proc list).` : '';
+  process.stdout.write(`${notices.join('\n')}${notices.length ? '\n' : ''}Bye.${started}\n`);
+  process.exit(0);
+}

@@ -1,0 +1,14 @@
+import {WorkbenchError} from '../core/errors.js';
+
+/** A whole number from a flag, or a clear error naming the flag; undefined stays undefined. */
+export function parseInteger(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^-?\d+$/.test(value.trim())) throw new WorkbenchError('invalid_argument', `${flag} must be a whole number, got "${value}"`);
+  return Number.parseInt(value, 10);
+}
+
+export function parseLimit(value: string | undefined, flag: string): number | undefined {
+  const number = parseInteger(value, flag);
+  if (number !== undefined && number < 1) throw new WorkbenchError('invalid_argument', `${flag} must be 1 or more, got ${number}`);
+  return number;
+}

@@ -1,0 +1,195 @@
+import {spawn} from 'node:child_process';
+import {closeSync, existsSync, openSync, readFileSync, unlinkSync, writeFileSync} from 'node:fs';
+import {fileURLToPath} from 'node:url';
+import {WorkbenchError} from '../core/errors.js';
+import {daemonLogPath, daemonPidPath, daemonSocketPath, ensureHome, workbenchHome} from '../core/paths.js';
+import {Supervisor} from '../processes/supervisor.js';
+import {DaemonClient} from './client.js';
+import {createDaemonServer} from './server.js';
+
+const START_TIMEOUT_MS = 10_000;
+
+/** The compiled CLI entry, which `daemon run` re-enters in a detached child. */
+export function cliEntry(): string {
+  if (process.env.WORKBENCH_CLI) return process.env.WORKBENCH_CLI;
+  const here = fileURLToPath(import.meta.url);
+  // From dist/source/daemon/lifecycle.js, or from source/daemon/lifecycle.ts under a test runner.
+  return here.endsWith('.ts') ? fileURLToPath(new URL('../../dist/source/cli.js', import.meta.url)) : fileURLToPath(new URL('../cli.js', import.meta.url));
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readPid(home: string): number | undefined {
+  try {
+    const pid = Number.parseInt(readFileSync(daemonPidPath(home), 'utf8'), 10);
+    return Number.isFinite(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // Not there.
+  }
+}
+
+/**
+ * Takes the home's daemon lock: the pid file is created exclusively, so two daemons never run
+ * for one home. A lock left by a dead daemon (SIGKILL) is taken over.
+ */
+function acquireLock(home: string): boolean {
+  const pidPath = daemonPidPath(home);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(pidPath, 'wx', 0o600);
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = readPid(home);
+      if (holder !== undefined && holder !== process.pid && pidAlive(holder)) return false;
+      removeQuietly(pidPath);
+    }
+  }
+  return false;
+}
+
+/** Runs the daemon in this process until `daemon stop`, SIGTERM or SIGINT. */
+export async function runDaemon(): Promise<void> {
+  const home = ensureHome();
+  if (!acquireLock(home)) {
+    process.stderr.write(`workbench daemon: already running for ${home} (pid ${readPid(home)})\n`);
+    return;
+  }
+  const socketPath = daemonSocketPath(home);
+  // The lock is ours, so any socket file left is a dead daemon's.
+  removeQuietly(socketPath);
+  const supervisor = new Supervisor();
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    await supervisor.stopAll();
+    removeQuietly(socketPath);
+    if (readPid(home) === process.pid) removeQuietly(daemonPidPath(home));
+    process.exit(0);
+  };
+  const server = createDaemonServer(supervisor, {startedAt: Date.now(), shutdown: () => void shutdown()});
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => resolve());
+  });
+  process.on('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGHUP', () => undefined);
+  process.stderr.write(`workbench daemon: pid ${process.pid} listening on ${socketPath}\n`);
+}
+
+export interface DaemonConnection {
+  client: DaemonClient;
+  /** Set when this call had to start the daemon; `recovered` when an earlier one had died. */
+  started: boolean;
+  recovered: boolean;
+}
+
+/** Connects to the home's daemon, starting it when it is not running. */
+export async function ensureDaemon(options: {autostart?: boolean} = {}): Promise<DaemonConnection> {
+  const home = workbenchHome();
+  const socketPath = daemonSocketPath(home);
+  try {
+    return {client: await DaemonClient.connect(socketPath), started: false, recovered: false};
+  } catch (error) {
+    if (options.autostart === false) throw error;
+  }
+  const holder = readPid(home);
+  const recovered = existsSync(socketPath) || (holder !== undefined && !pidAlive(holder));
+  if (holder !== undefined && pidAlive(holder)) {
+    // A daemon is starting up right now (or hung): wait for it rather than racing it.
+  } else {
+    startDetached(home);
+  }
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    try {
+      return {client: await DaemonClient.connect(socketPath), started: true, recovered};
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw new WorkbenchError('daemon_not_connected', `daemon not connected: it did not start within ${START_TIMEOUT_MS / 1000} s (${(lastError as Error)?.message ?? 'no answer'}); see ${daemonLogPath(home)}`);
+}
+
+function startDetached(home: string): void {
+  ensureHome();
+  const log = openSync(daemonLogPath(home), 'a', 0o600);
+  const child = spawn(process.execPath, [cliEntry(), 'daemon', 'run'], {
+    detached: true,
+    stdio: ['ignore', log, log],
+    env: {...process.env, WORKBENCH_HOME: home},
+    cwd: home,
+  });
+  child.unref();
+  closeSync(log);
+}
+
+export interface DaemonStatus {
+  running: boolean;
+  pid?: number;
+  socket: string;
+  home: string;
+  startedAt?: number;
+  processes?: number;
+}
+
+export async function daemonStatus(): Promise<DaemonStatus> {
+  const home = workbenchHome();
+  const socket = daemonSocketPath(home);
+  try {
+    const client = await DaemonClient.connect(socket);
+    try {
+      const ping = await client.call<{pid: number; startedAt: number}>('ping');
+      const processes = await client.call<unknown[]>('proc.list');
+      return {running: true, pid: ping.pid, socket, home, startedAt: ping.startedAt, processes: processes.length};
+    } finally {
+      client.close();
+    }
+  } catch {
+    return {running: false, socket, home};
+  }
+}
+
+/** Stops the daemon (and the processes it owns); waits until it is gone. */
+export async function stopDaemon(): Promise<{wasRunning: boolean; pid?: number}> {
+  const home = workbenchHome();
+  let client: DaemonClient;
+  try {
+    client = await DaemonClient.connect(daemonSocketPath(home));
+  } catch {
+    const pid = readPid(home);
+    if (pid === undefined || !pidAlive(pid)) {
+      removeQuietly(daemonSocketPath(home));
+      removeQuietly(daemonPidPath(home));
+    }
+    return {wasRunning: false};
+  }
+  const {pid} = await client.call<{pid: number}>('ping');
+  const gone = client.closedPromise();
+  await client.call('daemon.stop');
+  await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  client.close();
+  return {wasRunning: true, pid};
+}

@@ -1,0 +1,82 @@
+import {createHash} from 'node:crypto';
+import type {ProcessAlert, ScannedAlert} from '../incidents/types.js';
+
+/**
+ * The daemon's process alert store: a ring of at most 500 entries (spec 1). A repeat of an alert
+ * already held (same process, category, message, location) bumps its count instead of taking a slot.
+ */
+export class AlertStore {
+  private entries: ProcessAlert[] = [];
+  private readonly byKey = new Map<string, ProcessAlert>();
+  private listeners = new Set<(alert: ProcessAlert) => void>();
+
+  constructor(private readonly capacity = 500) {}
+
+  add(processId: string, alert: ScannedAlert, now = Date.now()): ProcessAlert {
+    const key = alertKey(processId, alert);
+    const existing = this.byKey.get(key);
+    if (existing) {
+      existing.count += 1;
+      existing.lastSeen = now;
+      existing.raw = alert.raw;
+      // Move to the newest end so the ring drops the stalest entries first.
+      const index = this.entries.indexOf(existing);
+      if (index >= 0) this.entries.splice(index, 1);
+      this.entries.push(existing);
+      this.emit(existing);
+      return existing;
+    }
+    const entry: ProcessAlert = {...alert, id: shortHash(key), processId, count: 1, firstSeen: now, lastSeen: now};
+    this.entries.push(entry);
+    this.byKey.set(key, entry);
+    while (this.entries.length > this.capacity) {
+      const dropped = this.entries.shift()!;
+      this.byKey.delete(alertKey(dropped.processId, dropped));
+    }
+    this.emit(entry);
+    return entry;
+  }
+
+  /** A build-success line: that process's older compile errors are fixed. */
+  clearCompileErrors(processId: string): number {
+    const before = this.entries.length;
+    this.entries = this.entries.filter((entry) => {
+      const drop = entry.processId === processId && entry.compile;
+      if (drop) this.byKey.delete(alertKey(entry.processId, entry));
+      return !drop;
+    });
+    return before - this.entries.length;
+  }
+
+  clearProcess(processId: string): void {
+    this.entries = this.entries.filter((entry) => {
+      if (entry.processId === processId) this.byKey.delete(alertKey(entry.processId, entry));
+      return entry.processId !== processId;
+    });
+  }
+
+  list(processId?: string): ProcessAlert[] {
+    return processId ? this.entries.filter((entry) => entry.processId === processId) : [...this.entries];
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  onAlert(listener: (alert: ProcessAlert) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(alert: ProcessAlert): void {
+    for (const listener of this.listeners) listener(alert);
+  }
+}
+
+function alertKey(processId: string, alert: Pick<ScannedAlert, 'category' | 'message' | 'location'>): string {
+  return `${processId}\u0000${alert.category}\u0000${alert.message}\u0000${alert.location}`;
+}
+
+function shortHash(text: string): string {
+  return createHash('sha1').update(text).digest('hex').slice(0, 10);
+}

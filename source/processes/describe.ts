@@ -1,0 +1,37 @@
+import type {ProcessInfo} from './types.js';
+
+/** `running`, `exited 0`, `exited 127`, `crashed (SIGSEGV)`, `stopped`. */
+export function describeStatus(info: ProcessInfo): string {
+  switch (info.status) {
+    case 'exited':
+      return `exited ${info.exitCode ?? ''}`.trim();
+    case 'crashed':
+      return `crashed (${info.signal ?? 'signal'})`;
+    default:
+      return info.status;
+  }
+}
+
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h${String(minutes % 60).padStart(2, '0')}m`;
+  return `${Math.floor(hours / 24)}d${String(hours % 24).padStart(2, '0')}h`;
+}
+
+export function uptime(info: ProcessInfo, now = Date.now()): number {
+  return (info.endedAt ?? now) - info.startedAt;
+}
+
+/** The table `proc list` prints. */
+export function formatProcessTable(processes: ProcessInfo[], now = Date.now()): string {
+  if (processes.length === 0) return 'No processes. Start one with `workbench run <script>` or `workbench run --cmd "<command>"`.\n';
+  const rows = processes.map((info) => [info.id, describeStatus(info), info.pid ? String(info.pid) : '-', formatDuration(uptime(info, now)), String(info.alertCount), info.command]);
+  const header = ['ID', 'STATUS', 'PID', 'UPTIME', 'ALERTS', 'COMMAND'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const line = (cells: string[]) => cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]))).join('  ');
+  return [line(header), ...rows.map(line)].join('\n') + '\n';
+}

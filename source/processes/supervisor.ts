@@ -1,0 +1,251 @@
+import {EventEmitter} from 'node:events';
+import {existsSync, statSync} from 'node:fs';
+import {constants as osConstants} from 'node:os';
+import {resolve} from 'node:path';
+import * as pty from 'node-pty';
+import {WorkbenchError} from '../core/errors.js';
+import type {ScannedAlert} from '../incidents/types.js';
+import {AlertStore} from './alert-store.js';
+import {OutputRing} from './output-ring.js';
+import {createAlertScanner} from './scanner/scanner.js';
+import type {ProcessInfo, StartRequest} from './types.js';
+
+const STOP_GRACE_MS = 3000;
+const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
+
+interface Supervised {
+  info: ProcessInfo;
+  request: StartRequest & {cmd: string};
+  ring: OutputRing;
+  term?: pty.IPty;
+  scanner: ReturnType<typeof createAlertScanner>;
+  stopping: boolean;
+  exited: Promise<void>;
+}
+
+export interface SupervisorEvents {
+  output: [id: string, data: string];
+  change: [info: ProcessInfo];
+}
+
+/**
+ * Owns the processes started in pseudo-terminals: their output rings, their alert scanners and
+ * their lifecycle. Lives in the daemon; every face reaches it through the daemon's socket.
+ */
+export class Supervisor extends EventEmitter<SupervisorEvents> {
+  readonly alerts: AlertStore;
+  private readonly processes = new Map<string, Supervised>();
+
+  constructor(options: {alerts?: AlertStore; ringBytes?: number} = {}) {
+    super();
+    this.alerts = options.alerts ?? new AlertStore();
+    this.ringBytes = options.ringBytes ?? 512 * 1024;
+  }
+
+  private readonly ringBytes: number;
+
+  list(): ProcessInfo[] {
+    return [...this.processes.values()].map((entry) => ({...entry.info, outputBytes: entry.ring.totalBytes}));
+  }
+
+  ids(): string[] {
+    return [...this.processes.keys()];
+  }
+
+  get(id: string): ProcessInfo {
+    const entry = this.find(id);
+    return {...entry.info, outputBytes: entry.ring.totalBytes};
+  }
+
+  output(id: string): string {
+    return this.find(id).ring.text();
+  }
+
+  start(request: StartRequest): ProcessInfo {
+    const cmd = request.cmd?.trim();
+    if (!cmd) throw new WorkbenchError('invalid_argument', 'nothing to run: give a script name or --cmd "<shell command>"');
+    const cwd = resolve(request.cwd ?? process.cwd());
+    if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new WorkbenchError('invalid_argument', `working directory not found: ${cwd}`);
+    const id = request.id ?? this.freeId(request.scriptName ?? firstWord(cmd));
+    if (!ID_PATTERN.test(id)) throw new WorkbenchError('invalid_argument', `invalid process id "${id}": use letters, digits, ".", "_", ":" or "-" (at most 64)`);
+    const existing = this.processes.get(id);
+    if (existing && isLive(existing.info)) throw new WorkbenchError('conflict', `process "${id}" is already running (pid ${existing.info.pid}); stop or restart it`);
+    const restarts = existing ? existing.info.restarts : 0;
+    if (existing) this.alerts.clearProcess(id);
+    const entry = this.spawn(id, {...request, cmd, cwd}, restarts);
+    return {...entry.info};
+  }
+
+  async stop(id: string): Promise<ProcessInfo> {
+    const entry = this.find(id);
+    if (isLive(entry.info) && entry.term) {
+      entry.stopping = true;
+      signalGroup(entry.term.pid, 'SIGTERM');
+      const killer = setTimeout(() => signalGroup(entry.term!.pid, 'SIGKILL'), STOP_GRACE_MS);
+      await entry.exited;
+      clearTimeout(killer);
+    }
+    return this.get(id);
+  }
+
+  async restart(id: string): Promise<ProcessInfo> {
+    const entry = this.find(id);
+    await this.stop(id);
+    this.alerts.clearProcess(id);
+    const next = this.spawn(id, entry.request, entry.info.restarts + 1);
+    return {...next.info};
+  }
+
+  /** Forgets an ended process (its output and alerts). */
+  remove(id: string): void {
+    const entry = this.find(id);
+    if (isLive(entry.info)) throw new WorkbenchError('conflict', `process "${id}" is running; stop it first`);
+    this.processes.delete(id);
+    this.alerts.clearProcess(id);
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.processes.keys()].map((id) => this.stop(id).catch(() => undefined)));
+  }
+
+  private find(id: string): Supervised {
+    const entry = this.processes.get(id);
+    if (!entry) {
+      const known = [...this.processes.keys()];
+      throw new WorkbenchError('not_found', `process "${id}" not found${known.length ? ` (known: ${known.join(', ')})` : ' (no processes)'}`);
+    }
+    return entry;
+  }
+
+  private freeId(base: string): string {
+    const clean = base.replace(/[^A-Za-z0-9._:-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 48) || 'proc';
+    if (!this.processes.has(clean) || !isLive(this.processes.get(clean)!.info)) return clean;
+    for (let n = 2; ; n++) if (!this.processes.has(`${clean}-${n}`)) return `${clean}-${n}`;
+  }
+
+  private spawn(id: string, request: StartRequest & {cmd: string}, restarts: number): Supervised {
+    const ring = new OutputRing(this.ringBytes);
+    const info: ProcessInfo = {
+      id,
+      command: request.cmd,
+      cwd: request.cwd ?? process.cwd(),
+      scriptName: request.scriptName,
+      status: 'running',
+      startedAt: Date.now(),
+      restarts,
+      outputBytes: 0,
+      alertCount: 0,
+    };
+    const onAlert = (alert: ScannedAlert) => {
+      this.alerts.add(id, alert);
+      info.alertCount += 1;
+    };
+    const scanner = createAlertScanner({onAlert, onBuildSuccess: () => this.alerts.clearCompileErrors(id)});
+    let markExited!: () => void;
+    const exited = new Promise<void>((done) => (markExited = done));
+    const entry: Supervised = {info, request, ring, scanner, stopping: false, exited};
+    this.processes.set(id, entry);
+
+    let term: pty.IPty;
+    try {
+      term = pty.spawn('/bin/sh', ['-c', request.cmd], {
+        name: 'xterm-256color',
+        cols: request.cols ?? 120,
+        rows: request.rows ?? 40,
+        cwd: info.cwd,
+        env: {...process.env, ...request.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1'} as Record<string, string>,
+        encoding: null,
+      });
+    } catch (error) {
+      info.status = 'exited';
+      info.exitCode = 127;
+      info.endedAt = Date.now();
+      onAlert(launchFailure(request.cmd, String(error)));
+      markExited();
+      this.emit('change', {...info});
+      return entry;
+    }
+    entry.term = term;
+    info.pid = term.pid;
+    term.onData((data: string | Buffer) => {
+      const chunk = typeof data === 'string' ? Buffer.from(data) : data;
+      ring.write(chunk);
+      scanner.write(chunk);
+      if (this.listenerCount('output') > 0) this.emit('output', id, chunk.toString('utf8'));
+    });
+    term.onExit(({exitCode, signal}) => {
+      scanner.end();
+      info.endedAt = Date.now();
+      info.pid = undefined;
+      if (entry.stopping) {
+        info.status = 'stopped';
+        info.exitCode = signal ? null : exitCode;
+      } else if (signal) {
+        info.status = 'crashed';
+        info.exitCode = null;
+        info.signal = signalName(signal);
+        onAlert(crashAlert(request.cmd, info.signal));
+      } else {
+        info.status = 'exited';
+        info.exitCode = exitCode;
+        if (exitCode === 127 || exitCode === 126) onAlert(notFoundAlert(request.cmd, exitCode, ring.text()));
+      }
+      info.outputBytes = ring.totalBytes;
+      markExited();
+      this.emit('change', {...info});
+    });
+    this.emit('change', {...info});
+    return entry;
+  }
+}
+
+function isLive(info: ProcessInfo): boolean {
+  return info.status === 'running' || info.status === 'starting';
+}
+
+function firstWord(cmd: string): string {
+  const word = cmd.split(/\s+/).find((part) => part && !part.includes('=')) ?? 'proc';
+  return word.split('/').pop() ?? 'proc';
+}
+
+/** The pty child leads its own session, so its whole tree is one process group. */
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+function signalName(signal: number): string {
+  const match = Object.entries(osConstants.signals).find(([, value]) => value === signal);
+  return match ? match[0] : `signal ${signal}`;
+}
+
+function notFoundAlert(cmd: string, exitCode: number, output: string): ScannedAlert {
+  const said = output
+    .split(/\r?\n/)
+    .reverse()
+    .find((line) => /not found|No such file|Permission denied|cannot execute/i.test(line));
+  const why = exitCode === 127 ? 'command not found' : 'command not executable';
+  return {
+    severity: 'error',
+    category: why,
+    message: said?.replace(/\x1b\[[0-9;]*m/g, '').trim() || `${why}: ${cmd}`,
+    location: '',
+    compile: false,
+    raw: `$ ${cmd}\n${said ?? ''}\nexited ${exitCode}`,
+  };
+}
+
+function crashAlert(cmd: string, signal: string): ScannedAlert {
+  return {severity: 'error', category: 'crashed', message: `process killed by ${signal}: ${cmd}`, location: '', compile: false, raw: `$ ${cmd}\nkilled by ${signal}`};
+}
+
+function launchFailure(cmd: string, detail: string): ScannedAlert {
+  return {severity: 'error', category: 'launch failed', message: `could not start "${cmd}": ${detail}`, location: '', compile: false, raw: detail};
+}

@@ -1,0 +1,64 @@
+import {resolve} from 'node:path';
+import {z} from 'zod';
+import {WorkbenchError} from '../core/errors.js';
+import {describeStatus} from '../processes/describe.js';
+import {runForeground} from '../processes/foreground.js';
+import {resolveScript} from '../processes/resolve-script.js';
+import type {ProcessInfo, StartRequest} from '../processes/types.js';
+import {defineTool, type ToolContext} from './registry-types.js';
+
+export const runInput = z.object({
+  script_name: z.string().min(1).max(128).optional().describe('A script from `detect` or .workbench.kdl'),
+  cmd: z.string().min(1).max(8192).optional().describe('A shell command to run instead of a script'),
+  id: z.string().min(1).max(64).optional().describe('Process id; defaults to the script name or the command'),
+  path: z.string().max(4096).optional().describe('Project directory; defaults to the current directory'),
+  mode: z.enum(['background', 'foreground']).optional().describe('background (default) returns at once; foreground waits for the exit'),
+  timeout_seconds: z.number().int().min(1).max(3600).optional().describe('foreground only: stop waiting after this long (default 120)'),
+});
+
+export type RunArgs = z.infer<typeof runInput>;
+
+export interface RunResult {
+  process: ProcessInfo;
+  output?: string;
+  timedOut?: boolean;
+}
+
+/** Turns run arguments into a start request: a named script or a shell command, never both. */
+export async function startRequest(args: RunArgs, cwd: string): Promise<StartRequest> {
+  if (args.script_name && args.cmd) throw new WorkbenchError('invalid_argument', 'give a script name or a command (--cmd), not both');
+  const base = resolve(cwd, args.path ?? '.');
+  if (args.cmd) return {cmd: args.cmd, id: args.id, cwd: base};
+  if (!args.script_name) throw new WorkbenchError('invalid_argument', 'nothing to run: give a script name (see `workbench detect`) or --cmd "<shell command>"');
+  const script = await resolveScript(args.script_name, base);
+  return {cmd: script.command, scriptName: script.name, id: args.id ?? script.name, cwd: script.cwd};
+}
+
+export async function runTask(args: RunArgs, context: ToolContext): Promise<RunResult> {
+  const request = await startRequest(args, context.cwd);
+  const client = await context.daemon();
+  if (args.mode === 'foreground') {
+    const run = await runForeground(client, request, {timeoutMs: (args.timeout_seconds ?? 120) * 1000});
+    return {process: run.info, output: run.output, timedOut: run.timedOut};
+  }
+  return {process: await client.call<ProcessInfo>('proc.start', request)};
+}
+
+export function formatRunResult(result: RunResult): string {
+  const info = result.process;
+  const head = info.status === 'running'
+    ? `started ${info.id} (pid ${info.pid}): ${info.command}`
+    : `${info.id} ${describeStatus(info)}: ${info.command}`;
+  const lines = [head];
+  if (result.timedOut) lines.push(`still running after the timeout; follow it with proc output ${info.id}`);
+  if (result.output) lines.push('', result.output.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').trimEnd());
+  return lines.join('\n') + '\n';
+}
+
+export const runTool = defineTool({
+  name: 'run',
+  description: 'Starts a dev server, script or shell command in a pseudo-terminal owned by the workbench daemon (background by default).',
+  input: runInput,
+  handler: runTask,
+  compact: formatRunResult,
+});

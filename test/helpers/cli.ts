@@ -1,0 +1,102 @@
+import {spawn, type ChildProcess} from 'node:child_process';
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join, resolve} from 'node:path';
+
+export const repoRoot = resolve(import.meta.dirname, '../..');
+export const cliPath = join(repoRoot, 'dist/source/cli.js');
+
+export interface Sandbox {
+  home: string;
+  config: string;
+  dir: string;
+  env: NodeJS.ProcessEnv;
+  /** Stops the sandbox's daemon (if any) and removes its files. */
+  cleanup(): Promise<void>;
+}
+
+/** A private WORKBENCH_HOME and XDG_CONFIG_HOME so tests never share a daemon or touch the real home. */
+export function makeSandbox(prefix = 'wb-test-'): Sandbox {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const home = join(dir, 'home');
+  const config = join(dir, 'config');
+  const env: NodeJS.ProcessEnv = {...process.env, WORKBENCH_HOME: home, XDG_CONFIG_HOME: config, HOME: dir, FORCE_COLOR: '0'};
+  delete env.NODE_OPTIONS;
+  return {
+    home,
+    config,
+    dir,
+    env,
+    async cleanup() {
+      killDaemon(home);
+      await new Promise((done) => setTimeout(done, 100));
+      rmSync(dir, {recursive: true, force: true});
+    },
+  };
+}
+
+export function daemonPid(home: string): number | undefined {
+  try {
+    return Number.parseInt(readFileSync(join(home, 'daemon.pid'), 'utf8'), 10) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function killDaemon(home: string, signal: NodeJS.Signals = 'SIGTERM'): number | undefined {
+  const pid = daemonPid(home);
+  if (pid) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // gone
+    }
+  }
+  return pid;
+}
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI to completion (bounded: a hung command fails the test instead of hanging it). */
+export function runCli(args: string[], options: {env: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number; input?: string}): Promise<CliResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [cliPath, ...args], {env: options.env, cwd: options.cwd ?? repoRoot, stdio: ['pipe', 'pipe', 'pipe']});
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`workbench ${args.join(' ')} did not finish within ${options.timeoutMs ?? 20000} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, options.timeoutMs ?? 20000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolvePromise({code, stdout, stderr});
+    });
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+export function spawnCli(args: string[], options: {env: NodeJS.ProcessEnv; cwd?: string}): ChildProcess {
+  return spawn(process.execPath, [cliPath, ...args], {env: options.env, cwd: options.cwd ?? repoRoot, stdio: ['pipe', 'pipe', 'pipe']});
+}
+
+/** Polls until `check` returns a truthy value (or throws the last failure after `timeoutMs`). */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 15000, intervalMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((done) => setTimeout(done, intervalMs));
+  }
+  throw lastError ?? new Error('condition not met in time');
+}

@@ -1,0 +1,126 @@
+import {mkdirSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {Client} from '@modelcontextprotocol/sdk/client/index.js';
+import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {cliPath, eventually, makeSandbox, runCli, type Sandbox} from '../helpers/cli.js';
+
+let sandbox: Sandbox;
+let client: Client;
+let project: string;
+let stderr = '';
+
+type TextResult = {content: Array<{type: string; text: string}>; isError?: boolean};
+const text = (result: unknown) => (result as TextResult).content.map((part) => part.text).join('');
+
+async function connect(cwd: string): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cliPath, 'mcp'],
+    cwd,
+    env: sandbox.env as Record<string, string>,
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (chunk) => (stderr += chunk));
+  const mcp = new Client({name: 'workbench-test', version: '1.0.0'});
+  await mcp.connect(transport);
+  return mcp;
+}
+
+beforeEach(() => {
+  sandbox = makeSandbox();
+  stderr = '';
+  project = join(sandbox.dir, 'project');
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({name: 'p', scripts: {hello: 'echo hello-script'}}));
+  writeFileSync(join(project, '.workbench.kdl'), 'scripts {\n  ticker {\n    run "echo tick-started; sleep 60"\n    autostart true\n  }\n  manual {\n    run "echo manual"\n  }\n}\n');
+});
+
+afterEach(async () => {
+  await client?.close();
+  await sandbox.cleanup();
+});
+
+describe('workbench mcp', () => {
+  it('serves the tools from the registry and autostarts the project scripts at initialize', async () => {
+    client = await connect(project);
+    const {tools} = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['detect', 'get_errors', 'get_incidents', 'proc', 'run']);
+    const getErrors = tools.find((tool) => tool.name === 'get_errors')!;
+    expect(Object.keys(getErrors.inputSchema.properties ?? {}).sort()).toEqual(['include_warnings', 'limit', 'process_id', 'proxy_id', 'raw', 'since'].sort());
+
+    const list = await eventually(async () => {
+      const answer = text(await client.callTool({name: 'proc', arguments: {action: 'list'}}));
+      return answer.includes('ticker') ? answer : undefined;
+    });
+    expect(list).toMatch(/ticker\s+running/);
+    expect(list).not.toContain('manual');
+    // The same processes are seen by the CLI: one daemon per home.
+    const cliList = await runCli(['proc', 'list'], {env: sandbox.env});
+    expect(cliList.stdout).toMatch(/ticker\s+running/);
+  });
+
+  it('runs detect, run and proc, and answers get_errors in compact and raw form', async () => {
+    client = await connect(project);
+    const detect = text(await client.callTool({name: 'detect', arguments: {}}));
+    expect(detect).toContain('hello');
+
+    const started = await client.callTool({name: 'run', arguments: {cmd: `node -e "setTimeout(()=>{throw new TypeError('boom from test')},10)"`, id: 'thrower'}});
+    expect(text(started)).toContain('thrower');
+    const raw = await eventually(async () => {
+      const answer = JSON.parse(text(await client.callTool({name: 'get_errors', arguments: {raw: true}})));
+      return answer.some((entry: {category: string}) => entry.category === 'TypeError') ? answer : undefined;
+    });
+    const entry = raw.find((candidate: {category: string}) => candidate.category === 'TypeError');
+    expect(Object.keys(entry)).toEqual(['source', 'severity', 'category', 'message', 'location', 'page', 'count', 'last_seen']);
+    expect(entry).toMatchObject({source: 'process:thrower', severity: 'error', page: ''});
+    expect(entry.message).toContain('boom from test');
+
+    const compact = text(await client.callTool({name: 'get_errors', arguments: {}}));
+    expect(compact).toMatch(/^=== Errors \(\d+\) ===/);
+    expect(compact).toContain('[process:thrower] TypeError (1x,');
+    expect(compact).toContain('=== Warnings (');
+
+    const foreground = text(await client.callTool({name: 'run', arguments: {cmd: 'echo fg-output; exit 4', id: 'fg', mode: 'foreground'}}));
+    expect(foreground).toContain('fg exited 4');
+    expect(foreground).toContain('fg-output');
+
+    const incidents = text(await client.callTool({name: 'get_incidents', arguments: {}}));
+    expect(incidents).toMatch(/=== Incidents \(\d+\) ===/);
+    expect(incidents).toContain('error:');
+  });
+
+  it('turns wrong argument types and unknown ids into tool errors, and keeps serving', async () => {
+    client = await connect(project);
+    const wrongType = (await client.callTool({name: 'get_errors', arguments: {limit: 'ten'}})) as TextResult;
+    expect(wrongType.isError).toBe(true);
+    const negative = (await client.callTool({name: 'get_errors', arguments: {limit: -1}})) as TextResult;
+    expect(negative.isError).toBe(true);
+    expect(JSON.parse(text(negative))).toEqual({error: expect.stringMatching(/limit/)});
+    const proxy = (await client.callTool({name: 'get_errors', arguments: {proxy_id: 'ghost'}})) as TextResult;
+    expect(proxy.isError).toBe(true);
+    expect(JSON.parse(text(proxy)).error).toMatch(/^proxy "ghost" not found: /);
+    const since = (await client.callTool({name: 'get_errors', arguments: {since: 'soon'}})) as TextResult;
+    expect(since.isError).toBe(true);
+    const unknownProc = (await client.callTool({name: 'proc', arguments: {action: 'output', process_id: 'ghost'}})) as TextResult;
+    expect(text(unknownProc)).toContain('process "ghost" not found');
+    const badAction = (await client.callTool({name: 'proc', arguments: {action: 'explode'}})) as TextResult;
+    expect(badAction.isError).toBe(true);
+    const badRun = (await client.callTool({name: 'run', arguments: {cmd: 42}})) as TextResult;
+    expect(badRun.isError).toBe(true);
+    // Still alive after all that.
+    const {tools} = await client.listTools();
+    expect(tools.length).toBe(5);
+  });
+
+  it('writes nothing but protocol to stdout', async () => {
+    const result = await runCli(['mcp'], {
+      env: sandbox.env,
+      cwd: project,
+      input: JSON.stringify({jsonrpc: '2.0', id: 1, method: 'initialize', params: {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 't', version: '1'}}}) + '\n',
+    });
+    const lines = result.stdout.split('\n').filter((line) => line.trim());
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(JSON.parse(line)).toHaveProperty('jsonrpc', '2.0');
+  });
+});

@@ -1,0 +1,59 @@
+import React from 'react';
+import {render} from 'ink-testing-library';
+import {vi} from 'vitest';
+import {App} from '../../../source/tui/app.js';
+import type {TuiBackend} from '../../../source/tui/backend.js';
+import {stripAnsi} from '../../../source/tui/text/ansi.js';
+
+export interface Size {
+  columns: number;
+  rows: number;
+}
+
+export const KEYS = {
+  up: '\u001b[A',
+  down: '\u001b[B',
+  enter: '\r',
+  escape: '\u001b',
+  tab: '\t',
+  shiftTab: '\u001b[Z',
+  ctrlC: '\u0003',
+};
+
+/** ink-testing-library's stdout reports 100 columns and no rows: give it a real size and say so. */
+function setSize(stdout: NodeJS.EventEmitter, size: Size): void {
+  Object.defineProperty(stdout, 'columns', {value: size.columns, configurable: true});
+  Object.defineProperty(stdout, 'rows', {value: size.rows, configurable: true});
+  stdout.emit('resize');
+}
+
+export async function renderApp(backend: TuiBackend, size: Size = {columns: 120, rows: 40}) {
+  const onQuit = vi.fn();
+  const instance = render(<App backend={backend} title="workbench · demo" pollIntervalMs={20} onQuit={onQuit} />);
+  setSize(instance.stdout, size);
+  const frame = () => stripAnsi(instance.lastFrame() ?? '');
+  const waitFor = (predicate: (text: string) => boolean, what = 'frame') =>
+    vi.waitFor(
+      () => {
+        if (!predicate(frame())) throw new Error(`${what} not shown; last frame:\n${frame()}`);
+      },
+      {timeout: 3000, interval: 10},
+    );
+  const waitForText = (text: string | RegExp) => waitFor(current => (typeof text === 'string' ? current.includes(text) : text.test(current)), String(text));
+  const press = async (...keys: string[]) => {
+    for (const key of keys) {
+      instance.stdin.write(key);
+      // A lone ESC is only known to be Escape after ink's next tick; let every key settle.
+      await new Promise(resolve => setTimeout(resolve, 15));
+    }
+  };
+  return {
+    ...instance,
+    onQuit,
+    frame,
+    waitFor,
+    waitForText,
+    press,
+    resize: (next: Size) => setSize(instance.stdout, next),
+  };
+}
