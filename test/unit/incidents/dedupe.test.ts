@@ -44,3 +44,15 @@ describe('deduplication (rule 1)', () => {
     expect(queryErrors(sources({proxies: [proxy('app', {js})]}), {}, NOW)).toMatchObject([{count: 2, page: 'http://localhost:3000/cart'}]);
   });
 });
+
+describe('an HTTP entry completed after it was first read', () => {
+  it('is read again once its response arrives', () => {
+    const entry = http({url: '/api/slow', status: 0, timestamp: NOW - 1_000});
+    const input = sources({proxies: [proxy('app', {http: [entry]})]});
+    expect(queryErrors(input, {}, NOW)[0].category).toBe('transport error');
+    entry.status = 503;
+    entry.contentType = 'application/json';
+    entry.body = '{"detail":"maintenance window"}';
+    expect(queryErrors(input, {}, NOW)[0]).toMatchObject({category: '503 Service Unavailable', message: 'GET /api/slow → maintenance window'});
+  });
+});

@@ -1,0 +1,16 @@
+/** The error inbox of spec 1: get_errors and get_incidents as pure functions over the stores. */
+export {queryErrors, toUnifiedError, DEFAULT_LIMIT} from './query.js';
+export {formatErrorsCompact, compactMessage} from './format.js';
+export {queryIncidents, formatIncidentsCompact, incidentId, type Incident, type IncidentQuery} from './incidents.js';
+export type {IncidentKind} from './shape.js';
+export {proxyNotFound, daemonNotConnected, formatErrorResponse} from './error-response.js';
+export {parseSince} from './since.js';
+export {formatAge} from './age.js';
+export {isNoise} from './noise.js';
+export {extractHttpMessage, statusCategory} from './http-message.js';
+export {htmlToText, decodeEntities} from './html-text.js';
+export {processSeverity, httpSeverity, diagnosticSeverity, customLogSeverity, BROWSER_JS_SEVERITY} from './severity.js';
+export {splitJsMessage, browserLocation} from './browser-error.js';
+export {truncateText, MESSAGE_LIMIT} from './truncate.js';
+export {firstAppFrame} from './stack.js';
+export type * from './types.js';

@@ -1,0 +1,70 @@
+import {describe, expect, it} from 'vitest';
+import {formatIncidentsCompact, incidentId, queryIncidents} from '../../../source/incidents/incidents.js';
+import {alert, customLog, diagnostic, http, jsError, NOW, proxy, sources} from './records.js';
+
+function store() {
+  return sources({
+    processAlerts: [
+      alert({processId: 'web', category: 'TS2322', message: "Type 'string' is not assignable to type 'number'.", location: 'src/cart.ts:14:7', compile: true, firstSeen: NOW - 600_000, lastSeen: NOW - 60_000, count: 3}),
+      alert({processId: 'web', category: 'Error', message: "Cannot find module './db'", severity: 'error', lastSeen: NOW - 120_000}),
+    ],
+    proxies: [
+      proxy('app', {
+        http: [
+          http({url: '/api/cart', status: 500, body: 'boom', contentType: 'text/plain', timestamp: NOW - 2_000}),
+          http({url: '/api/me', status: 401, contentType: 'application/json', body: '{"error":"unauthorized"}', timestamp: NOW - 4_000}),
+          http({url: '/api/search', status: 0, error: 'socket hang up', timestamp: NOW - 8_000}),
+        ],
+        js: [jsError({message: 'ReferenceError: user is not defined', timestamp: NOW - 30_000})],
+        custom: [customLog({level: 'error', message: 'payment widget failed', timestamp: NOW - 7_000}), customLog({level: 'warn', message: 'slow render', timestamp: NOW - 1_000})],
+        diagnostics: [diagnostic({level: 'error', category: 'upstream', message: 'target http://localhost:4000 refused the connection', timestamp: NOW - 9_000}), diagnostic({level: 'warning', category: 'inject', message: 'no </body> to inject before', timestamp: NOW - 3_000})],
+      }),
+    ],
+  });
+}
+
+describe('queryIncidents (get_incidents)', () => {
+  it('labels every entry <severity>:<kind>, errors first then most recent', () => {
+    expect(queryIncidents(store(), NOW).map((incident) => incident.label)).toEqual([
+      'error:http_5xx',
+      'error:console_error',
+      'error:transport',
+      'error:proxy_error',
+      'error:js_error',
+      'error:build_error',
+      'error:process_error',
+      'warning:console_warn',
+      'warning:proxy_warning',
+      'warning:http_4xx',
+    ]);
+  });
+
+  it('gives each incident a stable short id and first/last seen times, fields in order', () => {
+    const build = queryIncidents(store(), NOW).find((incident) => incident.kind === 'build_error')!;
+    expect(Object.keys(build)).toEqual(['id', 'label', 'kind', 'severity', 'source', 'category', 'message', 'location', 'page', 'count', 'first_seen', 'last_seen']);
+    expect(build).toMatchObject({source: 'process:web', count: 3, first_seen: '2026-11-20T11:50:00.000Z', last_seen: '2026-11-20T11:59:00.000Z'});
+    expect(build.id).toMatch(/^[0-9a-f]{8}$/);
+    expect(build.id).toBe(incidentId('process:web', 'TS2322', "Type 'string' is not assignable to type 'number'.", 'src/cart.ts:14:7'));
+    expect(queryIncidents(store(), NOW + 5_000).find((incident) => incident.kind === 'build_error')!.id).toBe(build.id);
+    expect(incidentId('process:web', 'TS2322', 'other', 'src/cart.ts:14:7')).not.toBe(build.id);
+  });
+
+  it('prints the compact inbox', () => {
+    const incidents = queryIncidents(store(), NOW).filter((incident) => ['http_5xx', 'js_error', 'http_4xx'].includes(incident.kind));
+    expect(formatIncidentsCompact(incidents, NOW)).toBe(
+      [
+        '=== Incidents (3) ===',
+        '',
+        '[error:http_5xx] proxy:http 500 Internal Server Error (1x, 2s ago)',
+        'GET /api/cart → boom',
+        '',
+        '[error:js_error] browser:js ReferenceError (1x, 30s ago)',
+        'user is not defined',
+        'page: http://localhost:3000/',
+        '',
+        '[warning:http_4xx] proxy:http 401 Unauthorized (1x, 4s ago)',
+        'GET /api/me → unauthorized',
+      ].join('\n'),
+    );
+  });
+});
