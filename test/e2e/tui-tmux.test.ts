@@ -1,0 +1,75 @@
+import {execFileSync} from 'node:child_process';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {cliPath, eventually, makeSandbox, runCli, type Sandbox} from '../helpers/cli.js';
+
+const hasTmux = (() => {
+  try {
+    execFileSync('tmux', ['-V']);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+if (!hasTmux) {
+  const message = 'tmux is not installed: the TUI end-to-end test cannot run (apt-get install tmux)';
+  if (process.env.WORKBENCH_REQUIRE_SERVICES) throw new Error(message);
+  console.warn(`\n!!! SKIPPED: ${message}\n`);
+}
+
+let sandbox: Sandbox;
+let socket: string;
+const session = 'wb';
+const tmux = (...args: string[]) => execFileSync('tmux', ['-S', socket, ...args], {encoding: 'utf8'});
+const screen = () => tmux('capture-pane', '-p', '-t', session);
+
+describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
+  beforeAll(() => {
+    sandbox = makeSandbox('wb-tmux-');
+    socket = `${sandbox.dir}/tmux.sock`;
+    const env = Object.entries({WORKBENCH_HOME: sandbox.home, XDG_CONFIG_HOME: sandbox.config, HOME: sandbox.dir, TERM: 'xterm-256color'})
+      .map(([key, value]) => `${key}=${value}`)
+      .join(' ');
+    tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '36', `env ${env} ${process.execPath} ${cliPath} demo; echo EXITED-$?; sleep 60`);
+  });
+
+  afterAll(async () => {
+    try {
+      tmux('kill-server');
+    } catch {
+      // already gone
+    }
+    await sandbox.cleanup();
+  });
+
+  it('shows the demo processes and their incidents, moves between panes, helps, and quits cleanly', async () => {
+    const first = await eventually(() => {
+      const text = screen();
+      return /web\s.*running/.test(text) && /worker\s.*running/.test(text) ? text : undefined;
+    }, 30_000, 250);
+    expect(first).toContain('Processes');
+    expect(first).toContain('Incidents');
+
+    tmux('send-keys', '-t', session, '2');
+    const incidents = await eventually(() => {
+      const text = screen();
+      return /process:(web|worker)/.test(text) ? text : undefined;
+    }, 40_000, 500);
+    expect(incidents).toMatch(/process:(web|worker)/);
+
+    tmux('send-keys', '-t', session, '?');
+    const help = await eventually(() => (screen().match(/help/i) && screen().includes('Enter') ? screen() : undefined), 5000);
+    expect(help).toContain('Enter');
+    tmux('send-keys', '-t', session, 'Escape');
+
+    tmux('resize-window', '-t', session, '-x', '70', '-y', '20');
+    await eventually(() => !screen().includes('EXITED') && screen().trim().length > 0, 5000);
+
+    tmux('send-keys', '-t', session, 'q');
+    const after = await eventually(() => (screen().includes('EXITED-0') ? screen() : undefined), 10_000);
+    expect(after).toContain('EXITED-0');
+
+    // Quitting leaves the children to the daemon.
+    const list = await runCli(['proc', 'list'], {env: sandbox.env});
+    expect(list.stdout).toMatch(/web\s+running/);
+  }, 90_000);
+});
