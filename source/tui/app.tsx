@@ -1,0 +1,127 @@
+import React, {useMemo, useState} from 'react';
+import {Box, useApp} from 'ink';
+import type {TuiBackend} from './backend.js';
+import {panes as registeredPanes} from './panes/registry.js';
+import type {PaneDefinition} from './panes/types.js';
+import {KeypressProvider} from './contexts/KeypressContext.js';
+import {SnapshotProvider} from './contexts/SnapshotContext.js';
+import {UIStateContext, type UIState} from './contexts/UIStateContext.js';
+import {UIActionsContext, type UIActions} from './contexts/UIActionsContext.js';
+import {useKeypress} from './hooks/useKeypress.js';
+import {useTerminalSize} from './hooks/useTerminalSize.js';
+import {Command, focusPaneNumber, matchesCommand} from './key/keyBindings.js';
+import {KeyPriority} from './key/keyPriority.js';
+import {stackHeights} from './layouts/stackHeights.js';
+import {PaneTabs} from './components/PaneTabs.js';
+import {PaneFrame, FRAME_COLUMNS, FRAME_ROWS} from './components/PaneFrame.js';
+import {StatusBar} from './components/StatusBar.js';
+import {HelpOverlay} from './components/HelpOverlay.js';
+
+/** Below this the panes no longer fit side by side: one pane at a time. */
+export const COMPACT_BELOW = {columns: 80, rows: 24};
+// Tabs row on top, status bar below.
+const CHROME_ROWS = 2;
+
+export interface AppProps {
+  backend: TuiBackend;
+  title?: string;
+  /** Panes in tab order; the registry's by default. */
+  panes?: PaneDefinition[];
+  pollIntervalMs?: number;
+  /** Called when the user quits, before ink exits. */
+  onQuit?: () => void;
+}
+
+function Shell({backend, title, panes, onQuit}: Required<Pick<AppProps, 'backend' | 'title' | 'panes'>> & Pick<AppProps, 'onQuit'>): React.JSX.Element {
+  const {exit} = useApp();
+  const size = useTerminalSize();
+  const compact = size.columns < COMPACT_BELOW.columns || size.rows < COMPACT_BELOW.rows;
+  const [focusedPaneId, setFocusedPaneId] = useState(panes[0]?.id ?? '');
+  const [helpOpen, setHelpOpen] = useState(false);
+  const focusedIndex = Math.max(0, panes.findIndex(pane => pane.id === focusedPaneId));
+  const focusedPane = panes[focusedIndex];
+
+  const actions = useMemo<UIActions>(() => {
+    const cycle = (step: number) =>
+      setFocusedPaneId(current => {
+        const index = panes.findIndex(pane => pane.id === current);
+        return panes[(index + step + panes.length) % panes.length]?.id ?? current;
+      });
+    return {
+      focusPane: id => setFocusedPaneId(id),
+      focusNextPane: () => cycle(1),
+      focusPreviousPane: () => cycle(-1),
+      openHelp: () => setHelpOpen(true),
+      closeHelp: () => setHelpOpen(false),
+      quit: () => {
+        onQuit?.();
+        exit();
+      },
+    };
+  }, [panes, exit, onQuit]);
+
+  // Ctrl-C quits from anywhere, even from an input or an overlay.
+  useKeypress(press => (matchesCommand(Command.FORCE_QUIT, press) ? (actions.quit(), true) : false), {isActive: true, priority: KeyPriority.CRITICAL});
+
+  // Lowest priority: a pane, an input or an overlay sees the key first.
+  useKeypress(
+    press => {
+      const number = focusPaneNumber(press);
+      if (matchesCommand(Command.QUIT, press)) actions.quit();
+      else if (matchesCommand(Command.HELP, press)) actions.openHelp();
+      else if (matchesCommand(Command.NEXT_PANE, press)) actions.focusNextPane();
+      else if (matchesCommand(Command.PREV_PANE, press)) actions.focusPreviousPane();
+      else if (number !== undefined && panes[number - 1]) actions.focusPane(panes[number - 1]!.id);
+      else return false;
+      return true;
+    },
+    {isActive: !helpOpen, priority: KeyPriority.GLOBAL},
+  );
+
+  const state = useMemo<UIState>(() => ({panes, focusedPaneId: focusedPane?.id ?? '', helpOpen, size, compact}), [panes, focusedPane, helpOpen, size, compact]);
+  const bodyHeight = Math.max(0, size.rows - CHROME_ROWS);
+  const heights = compact ? panes.map((_, index) => (index === focusedIndex ? bodyHeight : 0)) : stackHeights(panes.length, focusedIndex, bodyHeight);
+
+  return (
+    <UIStateContext.Provider value={state}>
+      <UIActionsContext.Provider value={actions}>
+        <Box width={size.columns} height={size.rows} flexDirection="column" overflow="hidden">
+          <PaneTabs panes={panes} focusedPaneId={focusedPane?.id ?? ''} title={title} width={size.columns} />
+          <Box width={size.columns} height={bodyHeight} flexDirection="column" overflow="hidden">
+            {helpOpen && focusedPane && <HelpOverlay pane={focusedPane} width={size.columns} height={bodyHeight} compact={compact} onClose={actions.closeHelp} />}
+            {panes.map((pane, index) => {
+              const height = heights[index] ?? 0;
+              const focused = index === focusedIndex && !helpOpen;
+              // Hidden panes stay mounted (display none) so they keep selection and filter.
+              const display = height > 0 && !helpOpen ? 'flex' : 'none';
+              const Pane = pane.Component;
+              return (
+                <Box key={pane.id} display={display} flexShrink={0}>
+                  {compact ? (
+                    <Pane backend={backend} focused={focused} width={size.columns} height={height} compact />
+                  ) : (
+                    <PaneFrame number={index + 1} title={pane.title} focused={index === focusedIndex} width={size.columns} height={height}>
+                      <Pane backend={backend} focused={focused} width={Math.max(0, size.columns - FRAME_COLUMNS)} height={Math.max(0, height - FRAME_ROWS)} compact={false} />
+                    </PaneFrame>
+                  )}
+                </Box>
+              );
+            })}
+          </Box>
+          <StatusBar width={size.columns} compact={compact} helpOpen={helpOpen} />
+        </Box>
+      </UIActionsContext.Provider>
+    </UIStateContext.Provider>
+  );
+}
+
+/** The full-screen workbench: pane tabs, the panes, a status bar; quits on q or Ctrl-C. */
+export function App({backend, title = 'workbench', panes = registeredPanes, pollIntervalMs = 500, onQuit}: AppProps): React.JSX.Element {
+  return (
+    <KeypressProvider>
+      <SnapshotProvider backend={backend} pollIntervalMs={pollIntervalMs}>
+        <Shell backend={backend} title={title} panes={panes} onQuit={onQuit} />
+      </SnapshotProvider>
+    </KeypressProvider>
+  );
+}

@@ -1,0 +1,43 @@
+import React from 'react';
+import {Box, Text} from 'ink';
+import {useSnapshot} from '../contexts/SnapshotContext.js';
+import {Command, keyLabel} from '../key/keyBindings.js';
+
+/** Bottom row: backend state, what is running and failing, and the keys worth pressing next. */
+export function StatusBar({width, compact, helpOpen}: {width: number; compact: boolean; helpOpen: boolean}): React.JSX.Element {
+  const snapshot = useSnapshot();
+  const running = snapshot.processes?.filter(process => process.status === 'running' || process.status === 'starting').length;
+  const errors = snapshot.errors?.filter(entry => entry.severity === 'error').length;
+  const warnings = snapshot.errors?.filter(entry => entry.severity === 'warning').length;
+  const state = snapshot.descriptionError ?? snapshot.processesError ?? snapshot.description ?? 'connecting…';
+  const stateIsError = snapshot.descriptionError !== undefined || (snapshot.description === undefined && snapshot.processesError !== undefined);
+
+  const hints = helpOpen
+    ? [`${keyLabel(Command.BACK)} close`]
+    : compact
+      ? [`${keyLabel(Command.HELP)} help`, `${keyLabel(Command.QUIT)} quit`]
+      : [`${keyLabel(Command.HELP)} help`, `${keyLabel(Command.FILTER)} filter`, `${keyLabel(Command.NEXT_PANE)} next`, `${keyLabel(Command.QUIT)} quit`];
+
+  return (
+    <Box width={width} height={1} overflow="hidden">
+      <Box flexShrink={1} overflow="hidden">
+        <Text color={stateIsError ? 'red' : undefined} dimColor={!stateIsError} wrap="truncate-end">
+          {state}
+        </Text>
+      </Box>
+      <Box flexShrink={0} marginLeft={1}>
+        <Text>
+          <Text color="green">{running ?? '-'}</Text>
+          {compact ? ' run ' : ' running · '}
+          <Text color={errors ? 'red' : undefined}>{errors ?? '-'}</Text>
+          {compact ? ' err' : ' errors · '}
+          {compact ? '' : <Text color={warnings ? 'yellow' : undefined}>{warnings ?? '-'}</Text>}
+          {compact ? '' : ' warnings'}
+        </Text>
+      </Box>
+      <Box flexGrow={1} flexShrink={0} justifyContent="flex-end" marginLeft={1}>
+        <Text dimColor>{hints.join('  ')}</Text>
+      </Box>
+    </Box>
+  );
+}

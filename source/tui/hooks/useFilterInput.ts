@@ -1,0 +1,67 @@
+import {useState} from 'react';
+import {useKeypress} from './useKeypress.js';
+import {KeyPriority} from '../key/keyPriority.js';
+import {typedText} from '../key/keyBindings.js';
+
+export interface FilterInputState {
+  /** The filter the list applies now: the draft while typing, else the applied text. */
+  text: string;
+  editing: boolean;
+  draft: string;
+  open(): void;
+  clear(): void;
+}
+
+/**
+ * A one-line filter: `open()` starts editing; while editing every key belongs to the input
+ * (so `q` types a q), Enter keeps the text, Esc clears it.
+ */
+export function useFilterInput(isActive: boolean): FilterInputState {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [applied, setApplied] = useState('');
+
+  useKeypress(
+    press => {
+      if (press.name === 'return') {
+        setApplied(draft);
+        setEditing(false);
+      } else if (press.name === 'escape') {
+        setDraft('');
+        setApplied('');
+        setEditing(false);
+      } else if (press.name === 'backspace' || press.name === 'delete') {
+        setDraft(text => text.slice(0, -1));
+      } else if (press.ctrl && press.input === 'u') {
+        setDraft('');
+      } else {
+        const text = typedText(press);
+        if (text) setDraft(previous => previous + text);
+      }
+      return true;
+    },
+    {isActive: isActive && editing, priority: KeyPriority.INPUT},
+  );
+
+  return {
+    text: editing ? draft : applied,
+    editing,
+    draft,
+    open: () => {
+      setDraft(applied);
+      setEditing(true);
+    },
+    clear: () => {
+      setDraft('');
+      setApplied('');
+      setEditing(false);
+    },
+  };
+}
+
+/** Case-insensitive match of a filter against any of the given fields. */
+export function matchesFilter(filter: string, ...fields: Array<string | undefined>): boolean {
+  const needle = filter.trim().toLowerCase();
+  if (!needle) return true;
+  return fields.some(field => field !== undefined && field.toLowerCase().includes(needle));
+}

@@ -1,0 +1,6 @@
+import type {PaneDefinition} from './types.js';
+import {processesPane} from './processes.js';
+import {incidentsPane} from './incidents.js';
+
+/** The panes of the shell in tab order; number keys follow this order. Add a pane here. */
+export const panes: PaneDefinition[] = [processesPane, incidentsPane];

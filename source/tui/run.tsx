@@ -1,0 +1,75 @@
+import React from 'react';
+import {render, type Instance} from 'ink';
+import {WorkbenchError} from '../core/errors.js';
+import type {TuiBackend} from './backend.js';
+import {App} from './app.js';
+import {enterFullScreen} from './terminal/fullScreen.js';
+
+export interface RunTuiOptions {
+  title?: string;
+  stdout?: NodeJS.WriteStream;
+  stdin?: NodeJS.ReadStream;
+  pollIntervalMs?: number;
+  /** Route console.* through ink so stray logs do not tear the frame (default true). */
+  patchConsole?: boolean;
+}
+
+// Signals that end the TUI like q does; the processes stay with the daemon.
+const QUIT_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];
+
+/**
+ * Runs the full-screen TUI until the user quits. The terminal is restored on every way out:
+ * quit, Ctrl-C, a render error, SIGTERM/SIGHUP, or an uncaught exception.
+ */
+export async function runTui(backend: TuiBackend, options: RunTuiOptions = {}): Promise<void> {
+  const stdout = options.stdout ?? process.stdout;
+  const stdin = options.stdin ?? process.stdin;
+  if (!stdin.isTTY) {
+    throw new WorkbenchError('invalid_argument', 'the TUI needs an interactive terminal (stdin is not a TTY); use the subcommands instead, e.g. `workbench proc list`');
+  }
+
+  const screen = stdout.isTTY ? enterFullScreen(stdout) : undefined;
+  let instance: Instance;
+  try {
+    instance = render(<App backend={backend} title={options.title} pollIntervalMs={options.pollIntervalMs} />, {
+      stdout,
+      stdin,
+      exitOnCtrlC: false,
+      patchConsole: options.patchConsole ?? true,
+    });
+  } catch (error) {
+    screen?.leave();
+    throw error;
+  }
+
+  // Ink draws its last frame when it unmounts: do that before leaving the alternate screen,
+  // or the frame lands on the user's shell.
+  const restore = () => {
+    instance.unmount();
+    screen?.leave();
+  };
+  // 'exit' also fires (before the error is printed) when an uncaught exception ends the process.
+  process.once('exit', restore);
+
+  let caughtSignal: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    caughtSignal = signal;
+    instance.unmount();
+  };
+  for (const signal of QUIT_SIGNALS) process.on(signal, onSignal);
+
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    for (const signal of QUIT_SIGNALS) process.off(signal, onSignal);
+    instance.cleanup();
+    restore();
+    process.off('exit', restore);
+  }
+  if (caughtSignal) {
+    // We took the signal over to restore the screen; now let it end the process as it would
+    // have, and do not return to a caller that would carry on as if the user had quit.
+    process.kill(process.pid, caughtSignal);
+    await new Promise<never>(() => {});
+  }
+}

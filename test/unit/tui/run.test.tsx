@@ -1,0 +1,72 @@
+import {EventEmitter} from 'node:events';
+import {describe, expect, it, vi} from 'vitest';
+import {runTui} from '../../../source/tui/run.js';
+import {MemoryBackend} from './memoryBackend.js';
+
+class FakeTerminalOut extends EventEmitter {
+  isTTY = true;
+  columns = 100;
+  rows = 30;
+  chunks: string[] = [];
+  write = (chunk: string | Uint8Array) => {
+    this.chunks.push(String(chunk));
+    return true;
+  };
+  get text() {
+    return this.chunks.join('');
+  }
+}
+
+class FakeTerminalIn extends EventEmitter {
+  isTTY: boolean;
+  private pending: string | null = null;
+  constructor(isTTY = true) {
+    super();
+    this.isTTY = isTTY;
+  }
+  setRawMode() {
+    return this;
+  }
+  setEncoding() {}
+  resume() {}
+  pause() {}
+  ref() {}
+  unref() {}
+  read = () => {
+    const data = this.pending;
+    this.pending = null;
+    return data;
+  };
+  type(data: string) {
+    this.pending = data;
+    this.emit('readable');
+  }
+}
+
+describe('runTui', () => {
+  it('draws on the alternate screen and gives the normal screen back when the user quits', async () => {
+    const stdout = new FakeTerminalOut();
+    const stdin = new FakeTerminalIn();
+    const backend = new MemoryBackend();
+    const listed = vi.spyOn(backend, 'listProcesses');
+    const done = runTui(backend, {stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, pollIntervalMs: 20, patchConsole: false});
+    await vi.waitFor(() => expect(listed).toHaveBeenCalled());
+    stdin.type('q');
+    await done;
+
+    const text = stdout.text;
+    expect(text.startsWith('\u001b[?1049h')).toBe(true);
+    expect(text).toContain('Processes');
+    const left = text.lastIndexOf('\u001b[?1049l');
+    expect(left).toBeGreaterThan(text.lastIndexOf('Processes'));
+    expect(text.slice(left - 6, left)).toBe('\u001b[?25h');
+  });
+
+  it('refuses to start without an interactive terminal', async () => {
+    const stdout = new FakeTerminalOut();
+    await expect(runTui(new MemoryBackend(), {stdout: stdout as unknown as NodeJS.WriteStream, stdin: new FakeTerminalIn(false) as unknown as NodeJS.ReadStream})).rejects.toMatchObject({
+      code: 'invalid_argument',
+    });
+    expect(stdout.text).toBe('');
+  });
+});

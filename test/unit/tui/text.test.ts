@@ -1,0 +1,52 @@
+import {describe, expect, it} from 'vitest';
+import {lastLines, toDisplayLines} from '../../../source/tui/text/terminalLines.js';
+import {stripAnsi} from '../../../source/tui/text/ansi.js';
+import {formatAge, formatDuration} from '../../../source/tui/text/duration.js';
+
+describe('toDisplayLines', () => {
+  it('keeps colours and drops cursor movement, erase and title sequences', () => {
+    const raw = '\u001b[1;32mVITE\u001b[0m ready\r\n\u001b[?25l\u001b[2J\u001b[Hcleared screen\r\n\u001b]0;vite\u0007done\u001b[K\n';
+    expect(toDisplayLines(raw)).toEqual(['\u001b[1;32mVITE\u001b[0m ready', 'cleared screen', 'done']);
+  });
+
+  it('shows the last rewrite of a line redrawn with carriage returns', () => {
+    expect(toDisplayLines('downloading 10%\rdownloading 80%\r\u001b[2K\rdownloaded\nnext\n')).toEqual(['downloaded', 'next']);
+  });
+
+  it('carries a colour that spans lines onto the next line until a reset', () => {
+    const lines = toDisplayLines('\u001b[31merror: first\nsecond line\u001b[0m\nplain\n');
+    expect(lines[1]).toBe('\u001b[31msecond line\u001b[0m');
+    expect(lines[2]).toBe('plain');
+  });
+
+  it('expands tabs to 8-column stops and drops other control characters', () => {
+    expect(toDisplayLines('a\tb\u0007\u0008c\n')).toEqual(['a       bc']);
+    expect(stripAnsi(toDisplayLines('\u001b[33mab\u001b[0m\tc')[0]!)).toBe('ab      c');
+  });
+
+  it('keeps empty lines in the middle but not the one after the final newline', () => {
+    expect(toDisplayLines('one\n\nthree\n')).toEqual(['one', '', 'three']);
+  });
+
+  it('lastLines returns only the tail that fits', () => {
+    const raw = Array.from({length: 50}, (_, index) => `line ${index}`).join('\n');
+    expect(lastLines(raw, 3)).toEqual(['line 47', 'line 48', 'line 49']);
+    expect(lastLines(raw, 0)).toEqual([]);
+  });
+});
+
+describe('durations', () => {
+  it('formats uptimes and ages compactly', () => {
+    expect(formatDuration(42_400)).toBe('42s');
+    expect(formatDuration(5 * 60_000 + 3_000)).toBe('5m03s');
+    expect(formatDuration(3 * 3_600_000 + 12 * 60_000)).toBe('3h12m');
+    expect(formatDuration(2 * 86_400_000 + 3 * 3_600_000)).toBe('2d03h');
+    expect(formatDuration(-5)).toBe('0s');
+  });
+
+  it('ages an RFC 3339 timestamp and says ? for one it cannot read', () => {
+    const now = Date.parse('2026-11-20T10:00:00Z');
+    expect(formatAge('2026-11-20T09:58:30Z', now)).toBe('1m30s');
+    expect(formatAge('yesterday', now)).toBe('?');
+  });
+});
