@@ -1,0 +1,104 @@
+/**
+ * Which lines after an alert's first line still belong to it: a stack's frames, a goroutine
+ * trace, a traceback up to its exception line, a compiler's snippet. One alert per report.
+ */
+
+export type BlockKind =
+  /** JS, Java, .NET, Ruby: `    at …` / `\tfrom …` frames, `Caused by:`, Node's `{ code: … }` tail. */
+  | 'frames'
+  /** Go panic / fatal error: blank lines, `goroutine N [...]:`, function lines, tab-indented files. */
+  | 'go'
+  /** Python traceback: indented lines, ending with (and including) the exception line. */
+  | 'python'
+  /** Compiler diagnostics: indented lines, source snippets (`3 |`, `> 5 |`), `help:`/`note:`. */
+  | 'indented'
+  /** Lines up to the next blank line (webpack's `ERROR in` block). */
+  | 'paragraph'
+  /** Like paragraph, but blank lines before the first content line are part of it. */
+  | 'lead-paragraph'
+  /** Consecutive `npm ERR!` / `npm error` lines. */
+  | 'npm'
+  /** Rust panic: the message line, `note:` lines, `stack backtrace:` and its numbered frames. */
+  | 'rust-panic';
+
+/** `take`: the line belongs; `last`: it belongs and ends the block; `stop`: it does not belong. */
+export type Verdict = 'take' | 'last' | 'stop';
+
+export interface BlockState {
+  kind: BlockKind;
+  /** Lines taken so far (counted even when no longer stored). */
+  taken: number;
+  sawFrame: boolean;
+  /** Inside Node's `{ code: …, … }` property tail after the last frame. */
+  inProperties: boolean;
+  sawContent: boolean;
+}
+
+export function newBlockState(kind: BlockKind): BlockState {
+  return {kind, taken: 0, sawFrame: false, inProperties: false, sawContent: false};
+}
+
+const FRAME = /^\s+(?:at|from)\s/;
+const ELIDED = /^\s+\.\.\. \d+ (?:more|lines matching|common frames omitted)/;
+const GO_FUNCTION = /^[\w./*()[\]{}$~-]+\(.*\)(?: \.\.\.)?$/;
+const SNIPPET = /^(?:\d+\s*[|│+-]|>\s*\d+\s*[|│]|\d+ |\s*[|│]|(?:help|note|hint)(?:\[\w+\])?: |= )/;
+
+/** Whether `line` (ANSI stripped) continues the block; updates `state`. */
+export function continues(state: BlockState, line: string): Verdict {
+  const verdict = judge(state, line);
+  if (verdict !== 'stop') state.taken++;
+  return verdict;
+}
+
+function judge(state: BlockState, line: string): Verdict {
+  const blank = line.trim() === '';
+  switch (state.kind) {
+    case 'frames':
+      return framesVerdict(state, line, blank);
+    case 'go':
+      if (blank || /^\s/.test(line)) return 'take';
+      if (/^(?:goroutine \d+\b|\[signal |created by |\.\.\.additional frames elided|panic: )/.test(line)) return 'take';
+      return GO_FUNCTION.test(line) ? 'take' : 'stop';
+    case 'python':
+      if (blank) return 'stop';
+      if (/^\s/.test(line)) return 'take';
+      return /^[A-Za-z_][\w.]*(?::|\s*$)/.test(line) ? 'last' : 'stop';
+    case 'indented':
+      if (blank || /^\s/.test(line) || SNIPPET.test(line)) return 'take';
+      // Vite's `Transform failed with 1 error:` goes on with esbuild's located line.
+      return state.taken === 0 && /^\S+:\d+:\d+: ERROR: /.test(line) ? 'take' : 'stop';
+    case 'paragraph':
+    case 'lead-paragraph':
+      if (blank) return state.kind === 'lead-paragraph' && !state.sawContent ? 'take' : 'stop';
+      if (/^(?:ERROR in |WARNING in |webpack \d|webpack compiled)/.test(line)) return 'stop';
+      state.sawContent = true;
+      return 'take';
+    case 'npm':
+      return /^npm (?:ERR!|error)/.test(line) ? 'take' : 'stop';
+    case 'rust-panic':
+      if (state.taken === 0 && !blank) return 'take';
+      return /^(?:note: |stack backtrace:|\s+\d+: |\s+at )/.test(line) ? 'take' : 'stop';
+  }
+}
+
+function framesVerdict(state: BlockState, line: string, blank: boolean): Verdict {
+  if (state.inProperties) {
+    if (/^\}\s*$/.test(line)) {
+      state.inProperties = false;
+      return 'last';
+    }
+    return blank ? 'stop' : 'take';
+  }
+  if (blank) return 'stop';
+  if (FRAME.test(line)) {
+    state.sawFrame = true;
+    // `    at process.processTicksAndRejections (node:…:95:5) {` opens the error's own properties.
+    if (/\{\s*$/.test(line)) state.inProperties = true;
+    return 'take';
+  }
+  if (ELIDED.test(line)) return 'take';
+  if (/^(?:Caused by: |Emitted 'error' event |\s+Suppressed: |\s+--- End of )/.test(line)) return 'take';
+  // Node's `Require stack:` list comes between the message and the frames.
+  if (!state.sawFrame && /^(?:Require stack:|- \S)/.test(line)) return 'take';
+  return 'stop';
+}
