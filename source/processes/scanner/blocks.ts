@@ -32,10 +32,11 @@ export interface BlockState {
   /** Inside Node's `{ code: …, … }` property tail after the last frame. */
   inProperties: boolean;
   sawContent: boolean;
+  inRequireStack: boolean;
 }
 
 export function newBlockState(kind: BlockKind): BlockState {
-  return {kind, taken: 0, sawFrame: false, inProperties: false, sawContent: false};
+  return {kind, taken: 0, sawFrame: false, inProperties: false, sawContent: false, inRequireStack: false};
 }
 
 const FRAME = /^\s+(?:at|from)\s/;
@@ -99,6 +100,10 @@ function framesVerdict(state: BlockState, line: string, blank: boolean): Verdict
   if (ELIDED.test(line)) return 'take';
   if (/^(?:Caused by: |Emitted 'error' event |\s+Suppressed: |\s+--- End of )/.test(line)) return 'take';
   // Node's `Require stack:` list comes between the message and the frames.
-  if (!state.sawFrame && /^(?:Require stack:|- \S)/.test(line)) return 'take';
+  if (!state.sawFrame && /^Require stack:\s*$/.test(line)) {
+    state.inRequireStack = true;
+    return 'take';
+  }
+  if (state.inRequireStack && !state.sawFrame && /^- \S/.test(line)) return 'take';
   return 'stop';
 }

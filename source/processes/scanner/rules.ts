@@ -124,6 +124,9 @@ function firstContent(body: readonly string[]): string | undefined {
 // npm lines that say nothing about the failure: blank, the debug-log pointer and its path.
 const NPM_NOISE = /^$|^A complete log\b|\.log$/;
 
+// Next's ` ⨯ src/app/page.tsx (5:9) @ Page`
+const NEXT_WHERE = /^\s*(?:⨯|- error) (\S+) \((\d+):(\d+)\) @ (.*)$/;
+
 // webpack's header `./src/App.tsx 3:18-33` or `./src/App.tsx:3:8`
 const WEBPACK_TARGET = /^(\S+?)(?::(\d+):(\d+)|\s+(\d+):(\d+)(?:-\d+)?)?(?:\s.*)?$/;
 
@@ -161,7 +164,7 @@ const success = (id: string, family: Family, needs: string[], pattern: RegExp): 
 
 const SUCCESS_RULES: SuccessRule[] = [
   success('tsc.clean', 'typescript', ['rror'], /\bFound 0 errors\b/),
-  success('webpack.compiled', 'webpack', ['ompiled'], /\b[Cc]ompiled (?:successfully|with \d+ warnings?\b|with warnings)/),
+  success('webpack.compiled', 'webpack', ['ompiled'], /\b[Cc]ompiled (?:successfully|with \d+ warnings?\b|with warnings|client and server successfully)/),
   success('next.compiled', 'next', ['ompiled', 'eady'], /✓ (?:Compiled|Ready in)\b/),
   success('vite.hmr', 'vite', ['hmr update', 'page reload'], /\b(?:hmr update|page reload) /),
   success('vite.ready', 'vite', ['eady'], /\bready in \d/),
@@ -246,21 +249,26 @@ const ALERT_RULES: AlertRule[] = [
   alert({
     id: 'next.error',
     family: 'next',
-    needs: [`${CROSS} `, `${CROSS}\x1b`],
-    pattern: /^\s*⨯ (.*)$/,
+    needs: [`${CROSS} `, `${CROSS}\x1b`, 'rror'],
+    // Next 14 marks errors with `⨯`, Next 13 with `- error`.
+    pattern: /^\s*(?:⨯|- error) (.*)$/,
     head(m) {
       const rest = m[1].trim();
       const cls = /^(?:Uncaught )?((?:[A-Z][\w$]*)?(?:Error|Exception))(?: \[[\w.]+\])?: (.*)$/.exec(rest);
       if (cls) return {category: cls[1], message: cls[2], block: 'frames', compile: false};
-      // ` ⨯ src/app/page.tsx (5:9) @ Page`
-      const at5 = /^(\S+) \((\d+):(\d+)\) @ (.*)$/.exec(rest);
-      if (at5) return {category: 'Error', message: at5[4], location: at(at5[1], at5[2], at5[3]), block: null, compile: false};
+      // ` ⨯ src/app/page.tsx (5:9) @ Page` only says where the error on the next line happened.
+      if (NEXT_WHERE.test(m[0])) return undefined;
       // ` ⨯ ./src/app/page.tsx:3:1` followed by `Module not found: …`
       const path = /^(\.{0,2}\/\S+?)(?::(\d+):(\d+))?$/.exec(rest);
       if (path) return {category: 'Error', message: '', location: at(path[1], path[2], path[3]), block: 'paragraph'};
       return {category: 'Error', message: rest, block: null, compile: /^Failed to compile/.test(rest)};
     },
     compile: true,
+    lookback(before) {
+      const last = before[before.length - 1];
+      const m = last === undefined ? null : NEXT_WHERE.exec(last);
+      return m ? {lines: [last], location: at(m[1], m[2], m[3])} : undefined;
+    },
     finish: (head, body) => (head.message ? head : webpackFinish(head, body)),
   }),
   alert({
@@ -531,8 +539,8 @@ const ALERT_RULES: AlertRule[] = [
   alert({
     id: 'next.warning',
     family: 'next',
-    needs: [`${WARN_SIGN} `, `${WARN_SIGN}\x1b`],
-    pattern: /^\s*⚠ (.*)$/,
+    needs: [`${WARN_SIGN} `, `${WARN_SIGN}\x1b`, '- warn'],
+    pattern: /^\s*(?:⚠|- warn) (.*)$/,
     head: (m) => ({category: 'warning', message: m[1].trim()}),
     severity: 'warning',
   }),
@@ -698,5 +706,8 @@ export const RULES: readonly Rule[] = [...SUCCESS_RULES, ...ALERT_RULES];
 /** Every literal the scanner searches raw output for (each rule's `needs`). */
 export const FRAGMENTS: readonly string[] = [...new Set(RULES.flatMap((rule) => rule.needs))];
 
+/** Every rule's pattern as a POSIX extended regex, in table order. */
+export const GREP_PATTERNS: readonly string[] = RULES.map((rule) => toGrepPattern(rule.pattern.source));
+
 /** The same pattern set as one `grep -E` expression (for the benchmark's peer and for one-off checks). */
-export const GREP_PATTERN: string = RULES.map((rule) => toGrepPattern(rule.pattern.source)).join('|');
+export const GREP_PATTERN: string = GREP_PATTERNS.join('|');

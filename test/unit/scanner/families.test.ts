@@ -202,7 +202,6 @@ describe('next.js', () => {
     const result = scanText(sample('next-dev.txt'));
     expect(result.alerts.map(({raw: _r, ...rest}) => rest)).toEqual([
       {severity: 'error', category: 'Module not found', message: "Can't resolve './Header'", location: './src/app/page.tsx:3:1', compile: true},
-      {severity: 'error', category: 'Error', message: 'Dashboard', location: 'src/app/dashboard/page.tsx:14:22', compile: false},
       {
         severity: 'error',
         category: 'TypeError',
@@ -213,6 +212,25 @@ describe('next.js', () => {
       {severity: 'warning', category: 'warning', message: 'Fast Refresh had to perform a full reload due to a runtime error.', location: '', compile: false},
     ]);
     expect(result.buildSuccesses).toBe(3);
+    expect(result.alerts[1].raw.split('\n').slice(0, 2)).toEqual([
+      ' ⨯ src/app/dashboard/page.tsx (14:22) @ Dashboard',
+      " ⨯ TypeError: Cannot read properties of undefined (reading 'map')",
+    ]);
+  });
+
+  it('reads Next 13 `- error` / `- warn` lines and its compiled event', () => {
+    const text = [
+      '- event compiled client and server successfully in 412 ms (512 modules)',
+      '- error src/app/page.tsx (5:9) @ Page',
+      "- error TypeError: Cannot read properties of undefined (reading 'x')",
+      '- warn Fast Refresh had to perform a full reload.',
+    ].join('\n');
+    const result = scanText(text);
+    expect(result.alerts.map(({raw: _r, ...rest}) => rest)).toEqual([
+      {severity: 'error', category: 'TypeError', message: "Cannot read properties of undefined (reading 'x')", location: 'src/app/page.tsx:5:9', compile: false},
+      {severity: 'warning', category: 'warning', message: 'Fast Refresh had to perform a full reload.', location: '', compile: false},
+    ]);
+    expect(result.buildSuccesses).toBe(1);
   });
 
   it('reads "Build error occurred"', () => {
