@@ -3,10 +3,9 @@
  * arrives and reports compile errors, panics and exceptions as ScannedAlerts, one per report.
  *
  * Speed: most output is ordinary log lines. The raw bytes of each chunk are searched for the
- * rules' literal fragments in one regex pass over a latin1 view (bytes as they are, no UTF-8
- * decoding, no line splitting); only lines holding a fragment are decoded, cleaned and matched,
- * and while a multi-line report (stack, traceback, goroutine trace) is open, lines are read one
- * by one until it ends.
+ * rules' literal fragments (fragment-search.ts) with no UTF-8 decoding and no line splitting;
+ * only lines holding a fragment are decoded, cleaned and matched, and while a multi-line report
+ * (stack, traceback, goroutine trace) is open, lines are read one by one until it ends.
  */
 import type {AlertSeverity, ScannedAlert} from '../../incidents/types.js';
 import {stripAnsi} from './ansi.js';
