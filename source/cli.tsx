@@ -5,6 +5,10 @@
  * goes through pastel and the files in commands/.
  */
 import process from 'node:process';
+import {fileURLToPath} from 'node:url';
+import {setCliEntry} from './core/entry.js';
+
+setCliEntry(fileURLToPath(import.meta.url));
 
 const VERSION = '0.1.0';
 const [first, second] = process.argv.slice(2);

@@ -1,24 +1,5 @@
-import React from 'react';
-import {z} from 'zod';
-import {argument} from 'pastel';
-import {CommandOutput} from '../../source/cli/command-output.js';
+import {procActionCommand} from '../../source/cli/proc-action-command.js';
 
-export const description = "Stop a process (SIGTERM to its group, SIGKILL after 3 s)";
-
-export const args = z.tuple([z.string().describe(argument({name: 'id', description: 'Process id'}))]);
-
-export const options = z.object({
-  json: z.boolean().default(false).describe('Print JSON'),
-});
-
-export default function ProcStop({args: [id], options: flags}: {args: z.infer<typeof args>; options: z.infer<typeof options>}) {
-  return (
-    <CommandOutput
-      json={flags.json}
-      task={async () => {
-        const {runToolCommand} = await import('../../source/cli/tool-command.js');
-        return runToolCommand('proc', {action: 'stop', process_id: id}, {json: flags.json});
-      }}
-    />
-  );
-}
+const command = procActionCommand('stop');
+export const {description, args, options} = command;
+export default command.Component;

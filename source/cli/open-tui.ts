@@ -1,19 +1,17 @@
 import {existsSync} from 'node:fs';
-import {resolve} from 'node:path';
-import {fileURLToPath} from 'node:url';
+import {join} from 'node:path';
+import {installRoot} from '../core/entry.js';
 import {WorkbenchError} from '../core/errors.js';
 import {createDaemonBackend} from '../daemon/tui-backend.js';
 import {autostartProject} from '../processes/autostart.js';
 import {loadProjectConfig} from '../project/config.js';
 import {createToolContext} from '../tools/context.js';
 
-/** The bundled demo project (fixtures/demo), found from dist/source/cli or source/cli alike. */
+/** The bundled demo project (fixtures/demo). */
 export function demoProjectPath(): string {
-  for (const relative of ['../../../fixtures/demo', '../../fixtures/demo']) {
-    const path = fileURLToPath(new URL(relative, import.meta.url));
-    if (existsSync(resolve(path, '.workbench.kdl'))) return path;
-  }
-  throw new WorkbenchError('not_found', 'the demo project (fixtures/demo) is missing from this installation');
+  const path = join(installRoot(), 'fixtures', 'demo');
+  if (existsSync(join(path, '.workbench.kdl'))) return path;
+  throw new WorkbenchError('not_found', `the demo project is missing from this installation (looked in ${path})`);
 }
 
 /** `workbench` and `workbench demo`: start the project's autostart scripts, then the full-screen TUI. */

@@ -1,6 +1,6 @@
 import {spawn} from 'node:child_process';
 import {closeSync, existsSync, openSync, readFileSync, unlinkSync, writeFileSync} from 'node:fs';
-import {fileURLToPath} from 'node:url';
+import {cliEntry} from '../core/entry.js';
 import {WorkbenchError} from '../core/errors.js';
 import {daemonLogPath, daemonPidPath, daemonSocketPath, ensureHome, workbenchHome} from '../core/paths.js';
 import {Supervisor} from '../processes/supervisor.js';
@@ -8,14 +8,6 @@ import {DaemonClient} from './client.js';
 import {createDaemonServer} from './server.js';
 
 const START_TIMEOUT_MS = 10_000;
-
-/** The compiled CLI entry, which `daemon run` re-enters in a detached child. */
-export function cliEntry(): string {
-  if (process.env.WORKBENCH_CLI) return process.env.WORKBENCH_CLI;
-  const here = fileURLToPath(import.meta.url);
-  // From dist/source/daemon/lifecycle.js, or from source/daemon/lifecycle.ts under a test runner.
-  return here.endsWith('.ts') ? fileURLToPath(new URL('../../dist/source/cli.js', import.meta.url)) : fileURLToPath(new URL('../cli.js', import.meta.url));
-}
 
 function pidAlive(pid: number): boolean {
   try {

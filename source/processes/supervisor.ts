@@ -140,7 +140,8 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       this.alerts.add(id, alert);
       info.alertCount += 1;
     };
-    const scanner = createAlertScanner({onAlert, onBuildSuccess: () => this.alerts.clearCompileErrors(id)});
+    // A stack printed by a server that keeps running ends when its output goes quiet.
+    const scanner = createAlertScanner({onAlert, onBuildSuccess: () => this.alerts.clearCompileErrors(id)}, {idleMs: 400});
     let markExited!: () => void;
     const exited = new Promise<void>((done) => (markExited = done));
     const entry: Supervised = {info, request, ring, scanner, stopping: false, exited};

@@ -57,8 +57,8 @@ describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
     expect(incidents).toMatch(/process:(web|worker)/);
 
     tmux('send-keys', '-t', session, '?');
-    const help = await eventually(() => (screen().match(/help/i) && screen().includes('Enter') ? screen() : undefined), 5000);
-    expect(help).toContain('Enter');
+    const help = await eventually(() => (screen().includes('Keys — Incidents') ? screen() : undefined), 5000);
+    expect(help).toMatch(/enter\s+show the full message/);
     tmux('send-keys', '-t', session, 'Escape');
 
     tmux('resize-window', '-t', session, '-x', '70', '-y', '20');

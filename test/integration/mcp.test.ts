@@ -103,7 +103,7 @@ describe('workbench mcp', () => {
     const since = (await client.callTool({name: 'get_errors', arguments: {since: 'soon'}})) as TextResult;
     expect(since.isError).toBe(true);
     const unknownProc = (await client.callTool({name: 'proc', arguments: {action: 'output', process_id: 'ghost'}})) as TextResult;
-    expect(text(unknownProc)).toContain('process "ghost" not found');
+    expect(JSON.parse(text(unknownProc)).error).toContain('process "ghost" not found');
     const badAction = (await client.callTool({name: 'proc', arguments: {action: 'explode'}})) as TextResult;
     expect(badAction.isError).toBe(true);
     const badRun = (await client.callTool({name: 'run', arguments: {cmd: 42}})) as TextResult;
