@@ -14,6 +14,24 @@ export function demoProjectPath(): string {
   throw new WorkbenchError('not_found', `the demo project is missing from this installation (looked in ${path})`);
 }
 
+/**
+ * ink decides once, when it loads, that a CI environment gets only a final frame; a person at a
+ * terminal with CI set (a CI shell, a test under tmux) still wants the live screen.
+ */
+async function importTuiInteractive() {
+  const keys = ['CI', 'CONTINUOUS_INTEGRATION'];
+  const saved = keys.map((key) => process.env[key]);
+  for (const key of keys) if (process.env[key] !== undefined) process.env[key] = 'false';
+  try {
+    return await import('../tui/run.js');
+  } finally {
+    keys.forEach((key, index) => {
+      if (saved[index] === undefined) delete process.env[key];
+      else process.env[key] = saved[index];
+    });
+  }
+}
+
 /** `workbench` and `workbench demo`: start the project's autostart scripts, then the full-screen TUI. */
 export async function openTui(options: {demo: boolean; argv: string[]}): Promise<void> {
   if (options.argv.includes('--help') || options.argv.includes('-h')) {
@@ -30,7 +48,7 @@ export async function openTui(options: {demo: boolean; argv: string[]}): Promise
   const context = createToolContext({cwd: root, notice: (message) => notices.push(message)});
   const client = await context.daemon();
   const report = await autostartProject(root, client);
-  const {runTui} = await import('../tui/run.js');
+  const {runTui} = await importTuiInteractive();
   const title = options.demo ? 'workbench demo' : 'workbench';
   await runTui(createDaemonBackend(context, root), {title});
   context.close();
