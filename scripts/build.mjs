@@ -21,6 +21,7 @@ const entryPoints = [
   // Loaded by bench/ scripts.
   'source/incidents/index.ts',
   'source/processes/scanner/scanner.ts',
+  'source/processes/scanner/rules.ts',
 ];
 
 rmSync(join(root, 'dist'), {recursive: true, force: true});
@@ -36,11 +37,11 @@ await build({
   target: 'node20',
   chunkNames: 'chunks/[name]-[hash]',
   external: ['node-pty'],
-  alias: {'react-devtools-core': './scripts/empty-module.js'},
+  alias: {'react-devtools-core': './scripts/empty-module.js', 'read-package-up': './scripts/read-package-up-stub.js'},
   define: {'process.env.NODE_ENV': '"production"'},
   banner: {js: "import {createRequire as __wbCreateRequire} from 'node:module'; const require = __wbCreateRequire(import.meta.url);"},
-  minifySyntax: true,
-  minifyWhitespace: true,
+  minify: true,
+  keepNames: false,
   legalComments: 'none',
   logLevel: 'warning',
 });

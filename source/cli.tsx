@@ -29,6 +29,9 @@ async function main(): Promise<void> {
     await runDaemon();
     return;
   }
+  // ink measures a piped stdout with terminal-size, which spawns tput (~25 ms); a pipe has no
+  // width, so give it ink's own default instead.
+  if (!process.stdout.isTTY && !process.stdout.columns) Object.assign(process.stdout, {columns: 80, rows: 24});
   const {default: Pastel} = await import('pastel');
   // pastel reads commands/ next to the URL it is given: dist/commands.
   const app = new Pastel({importMeta: {url: new URL('../', import.meta.url).href} as ImportMeta, name: 'workbench', version: VERSION});

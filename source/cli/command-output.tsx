@@ -32,8 +32,8 @@ export function CommandOutput({task, json}: {task: () => Promise<CommandResult>;
       .finally(() => {
         done = true;
         exit();
-        // Open daemon sockets or timers must not keep a finished command alive.
-        setTimeout(() => process.exit(), 50).unref();
+        // Everything is written (see write()); open sockets or timers must not keep a finished command alive.
+        setImmediate(() => process.exit());
       });
     return () => {
       if (!done) process.exitCode = process.exitCode ?? 1;

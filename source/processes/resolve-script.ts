@@ -1,6 +1,5 @@
 import {resolve} from 'node:path';
 import {WorkbenchError} from '../core/errors.js';
-import {detectProject} from '../project/detect.js';
 
 export interface ResolvedScript {
   name: string;
@@ -10,6 +9,8 @@ export interface ResolvedScript {
 
 /** Finds a script by name among the project's detected scripts and `.workbench.kdl` ones. */
 export async function resolveScript(name: string, cwd: string): Promise<ResolvedScript> {
+  // Loaded on use: the KDL parser builds its grammar at import, which CLI start-up need not pay.
+  const {detectProject} = await import('../project/detect.js');
   const project = await detectProject(resolve(cwd));
   const script = project.scripts.find((candidate) => candidate.name === name);
   if (!script) {

@@ -1,6 +1,7 @@
 import {resolve} from 'node:path';
 import {z} from 'zod';
-import {detectProject, formatProjectInfo} from '../project/detect.js';
+import type {ProjectInfo} from '../project/detect.js';
+import {formatProjectInfo} from '../project/format-project.js';
 import {defineTool} from './registry-types.js';
 
 export const detectTool = defineTool({
@@ -9,6 +10,7 @@ export const detectTool = defineTool({
   input: z.object({
     path: z.string().max(4096).optional().describe('Project directory; defaults to the current directory'),
   }),
-  handler: async ({path}, context) => detectProject(resolve(context.cwd, path ?? '.')),
-  compact: (info) => formatProjectInfo(info),
+  // The project readers (and the KDL parser's grammar) load only when a tool needs them: CLI start-up stays fast.
+  handler: async ({path}, context) => (await import('../project/detect.js')).detectProject(resolve(context.cwd, path ?? '.')),
+  compact: (info: ProjectInfo) => formatProjectInfo(info),
 });
