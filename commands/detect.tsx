@@ -1,7 +1,6 @@
-import React from 'react';
 import {z} from 'zod';
 import {argument} from 'pastel';
-import {CommandOutput} from '../source/cli/command-output.js';
+import {textCommand} from '../source/cli/command-output.js';
 
 export const description = 'Detect the project type, package manager and runnable scripts';
 
@@ -11,14 +10,12 @@ export const options = z.object({
   json: z.boolean().default(false).describe('Print JSON'),
 });
 
-export default function Detect({args: [path], options: flags}: {args: z.infer<typeof args>; options: z.infer<typeof options>}) {
-  return (
-    <CommandOutput
-      json={flags.json}
-      task={async () => {
-        const {runToolCommand} = await import('../source/cli/tool-command.js');
-        return runToolCommand('detect', {path}, {json: flags.json});
-      }}
-    />
-  );
-}
+type Props = {args: z.infer<typeof args>; options: z.infer<typeof options>};
+
+export default textCommand<Props>(
+  async ({args: [path], options: flags}) => {
+    const {runToolCommand} = await import('../source/cli/tool-command.js');
+    return runToolCommand('detect', {path}, {json: flags.json});
+  },
+  {json: ({options: flags}) => flags.json},
+);

@@ -1,7 +1,6 @@
-import React from 'react';
 import {z} from 'zod';
 import {option} from 'pastel';
-import {CommandOutput} from '../source/cli/command-output.js';
+import {textCommand} from '../source/cli/command-output.js';
 
 export const description = 'Errors and warnings from every process and proxy, deduplicated, errors first (the get_errors tool)';
 
@@ -15,26 +14,21 @@ export const options = z.object({
   daemon: z.boolean().default(true).describe('Ask the daemon (--no-daemon: legacy mode, proxy errors only)'),
 });
 
-export default function GetErrors({options: flags}: {options: z.infer<typeof options>}) {
-  return (
-    <CommandOutput
-      json={flags.raw}
-      task={async () => {
-        const {runToolCommand} = await import('../source/cli/tool-command.js');
-        const {parseLimit} = await import('../source/cli/parse-number.js');
-        return runToolCommand(
-          'get_errors',
-          {
-            process_id: flags.processId,
-            proxy_id: flags.proxyId,
-            since: flags.since,
-            include_warnings: flags.warnings,
-            limit: parseLimit(flags.limit, '--limit'),
-            raw: flags.raw,
-          },
-          {json: flags.raw, noDaemon: !flags.daemon},
-        );
-      }}
-    />
-  );
-}
+type Props = {options: z.infer<typeof options>};
+
+export default textCommand<Props>(
+  async ({options: flags}) => {
+    const {runToolCommand} = await import('../source/cli/tool-command.js');
+    const {parseLimit} = await import('../source/cli/parse-number.js');
+    const query = {
+      process_id: flags.processId,
+      proxy_id: flags.proxyId,
+      since: flags.since,
+      include_warnings: flags.warnings,
+      limit: parseLimit(flags.limit, '--limit'),
+      raw: flags.raw,
+    };
+    return runToolCommand('get_errors', query, {json: flags.raw, noDaemon: !flags.daemon});
+  },
+  {json: ({options: flags}) => flags.raw},
+);

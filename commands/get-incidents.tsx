@@ -1,6 +1,5 @@
-import React from 'react';
 import {z} from 'zod';
-import {CommandOutput} from '../source/cli/command-output.js';
+import {textCommand} from '../source/cli/command-output.js';
 
 export const description = 'The error inbox as incidents labelled <severity>:<kind> (the get_incidents tool)';
 
@@ -9,14 +8,12 @@ export const options = z.object({
   daemon: z.boolean().default(true).describe('Ask the daemon (--no-daemon: legacy mode)'),
 });
 
-export default function GetIncidents({options: flags}: {options: z.infer<typeof options>}) {
-  return (
-    <CommandOutput
-      json={flags.raw}
-      task={async () => {
-        const {runToolCommand} = await import('../source/cli/tool-command.js');
-        return runToolCommand('get_incidents', {raw: flags.raw}, {json: flags.raw, noDaemon: !flags.daemon});
-      }}
-    />
-  );
-}
+type Props = {options: z.infer<typeof options>};
+
+export default textCommand<Props>(
+  async ({options: flags}) => {
+    const {runToolCommand} = await import('../source/cli/tool-command.js');
+    return runToolCommand('get_incidents', {raw: flags.raw}, {json: flags.raw, noDaemon: !flags.daemon});
+  },
+  {json: ({options: flags}) => flags.raw},
+);

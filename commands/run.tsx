@@ -1,7 +1,6 @@
-import React from 'react';
 import {z} from 'zod';
 import {argument, option} from 'pastel';
-import {CommandOutput} from '../source/cli/command-output.js';
+import {textCommand} from '../source/cli/command-output.js';
 
 export const description = 'Start a script or shell command in a pseudo-terminal owned by the daemon';
 
@@ -14,18 +13,16 @@ export const options = z.object({
   json: z.boolean().default(false).describe('Print the process as JSON'),
 });
 
-export default function Run({args: [scriptName], options: flags}: {args: z.infer<typeof args>; options: z.infer<typeof options>}) {
-  return (
-    <CommandOutput
-      json={flags.json}
-      task={async () => {
-        if (flags.fg) {
-          const {runInForeground} = await import('../source/cli/run-foreground.js');
-          return runInForeground({script_name: scriptName, cmd: flags.cmd, id: flags.id});
-        }
-        const {runToolCommand} = await import('../source/cli/tool-command.js');
-        return runToolCommand('run', {script_name: scriptName, cmd: flags.cmd, id: flags.id}, {json: flags.json});
-      }}
-    />
-  );
-}
+type Props = {args: z.infer<typeof args>; options: z.infer<typeof options>};
+
+export default textCommand<Props>(
+  async ({args: [scriptName], options: flags}) => {
+    if (flags.fg) {
+      const {runInForeground} = await import('../source/cli/run-foreground.js');
+      return runInForeground({script_name: scriptName, cmd: flags.cmd, id: flags.id});
+    }
+    const {runToolCommand} = await import('../source/cli/tool-command.js');
+    return runToolCommand('run', {script_name: scriptName, cmd: flags.cmd, id: flags.id}, {json: flags.json});
+  },
+  {json: ({options: flags}) => flags.json},
+);

@@ -8,6 +8,18 @@ import {build} from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+// pastel imports ink's render (and @inkjs/ui, which imports ink) to draw every command; text
+// commands draw nothing, so pastel gets source/cli/pastel-render.ts, which loads ink only when a
+// component needs it. Imports of ink from anywhere else resolve as usual.
+const pastelWithoutEagerInk = {
+  name: 'pastel-without-eager-ink',
+  setup(context) {
+    context.onResolve({filter: /^(ink|@inkjs\/ui)$/}, (args) =>
+      /node_modules[\\/]pastel[\\/]/.test(args.importer) ? {path: join(root, 'source/cli/pastel-render.ts')} : undefined,
+    );
+  },
+};
+
 function files(dir) {
   return readdirSync(join(root, dir)).flatMap((name) => {
     const path = join(dir, name);
@@ -44,6 +56,7 @@ await build({
   keepNames: false,
   legalComments: 'none',
   logLevel: 'warning',
+  plugins: [pastelWithoutEagerInk],
 });
 chmodSync(join(root, 'dist/source/cli.js'), 0o755);
 console.log(`built ${entryPoints.length} entries into ${relative(process.cwd(), join(root, 'dist')) || 'dist'}`);

@@ -11,6 +11,7 @@ import {setCliEntry} from './core/entry.js';
 setCliEntry(fileURLToPath(import.meta.url));
 
 const VERSION = '0.1.0';
+const DESCRIPTION = 'A terminal workbench for developers: supervised dev servers, one error inbox, MCP tools.\nRun `workbench` with no command for the full-screen TUI, `workbench demo` to try it.';
 const [first, second] = process.argv.slice(2);
 
 async function main(): Promise<void> {
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   if (!process.stdout.isTTY && !process.stdout.columns) Object.assign(process.stdout, {columns: 80, rows: 24});
   const {default: Pastel} = await import('pastel');
   // pastel reads commands/ next to the URL it is given: dist/commands.
-  const app = new Pastel({importMeta: {url: new URL('../', import.meta.url).href} as ImportMeta, name: 'workbench', version: VERSION});
+  const app = new Pastel({importMeta: {url: new URL('../', import.meta.url).href} as ImportMeta, name: 'workbench', version: VERSION, description: DESCRIPTION});
   await app.run();
 }
 

@@ -1,5 +1,4 @@
-import {useApp} from 'ink';
-import {useEffect} from 'react';
+import React, {useEffect} from 'react';
 import {describeError, isWorkbenchError} from '../core/errors.js';
 
 export interface CommandResult {
@@ -8,36 +7,52 @@ export interface CommandResult {
   exitCode?: number;
 }
 
+export type CommandTask<Props> = (props: Props) => Promise<CommandResult>;
+
+/** A pastel command component that only prints text; `task` lets the CLI run it without ink. */
+export interface TextCommand<Props> {
+  (props: Props): React.ReactElement;
+  task: CommandTask<Props>;
+  /** Whether errors are printed as `{"error": ...}` on stdout too (--json / --raw). */
+  json?: (props: Props) => boolean;
+}
+
 /**
- * Runs a command's task once and writes its result straight to stdout/stderr: pastel renders with
- * ink, which would wrap long lines (JSON) to the terminal width, so text output bypasses it.
+ * Defines a command that prints text. pastel renders components with ink; in the built CLI,
+ * source/cli/pastel-render.ts runs `task` directly instead (ink costs ~120 ms to load), and under
+ * ink the component below does the same job.
+ */
+export function textCommand<Props>(task: CommandTask<Props>, options: {json?: (props: Props) => boolean} = {}): TextCommand<Props> {
+  const Command = ((props: Props) => <CommandOutput task={() => task(props)} json={options.json?.(props)} />) as TextCommand<Props>;
+  Command.task = task;
+  Command.json = options.json;
+  return Command;
+}
+
+/** Runs a task and writes its result; bad input becomes one line on stderr and exit code 1. */
+export async function runTask(task: () => Promise<CommandResult>, json = false): Promise<void> {
+  try {
+    const result = await task();
+    await write(process.stdout, result.stdout);
+    await write(process.stderr, result.stderr);
+    process.exitCode = result.exitCode ?? 0;
+  } catch (error) {
+    const message = describeError(error);
+    if (json) await write(process.stdout, JSON.stringify({error: message}) + '\n');
+    await write(process.stderr, `workbench: ${message}\n`);
+    if (!isWorkbenchError(error) && process.env.WORKBENCH_DEBUG) await write(process.stderr, `${(error as Error)?.stack}\n`);
+    process.exitCode = 1;
+  }
+}
+
+/**
+ * The ink face of a text command: runs the task once, writes around ink (which would wrap JSON),
+ * then exits. It needs nothing from ink itself, so importing it never loads ink.
  */
 export function CommandOutput({task, json}: {task: () => Promise<CommandResult>; json?: boolean}): null {
-  const {exit} = useApp();
   useEffect(() => {
-    let done = false;
-    task()
-      .then(async (result) => {
-        await write(process.stdout, result.stdout);
-        await write(process.stderr, result.stderr);
-        process.exitCode = result.exitCode ?? 0;
-      })
-      .catch(async (error: unknown) => {
-        const message = describeError(error);
-        if (json) await write(process.stdout, JSON.stringify({error: message}) + '\n');
-        await write(process.stderr, `workbench: ${message}\n`);
-        if (!isWorkbenchError(error) && process.env.WORKBENCH_DEBUG) await write(process.stderr, `${(error as Error)?.stack}\n`);
-        process.exitCode = 1;
-      })
-      .finally(() => {
-        done = true;
-        exit();
-        // Everything is written (see write()); open sockets or timers must not keep a finished command alive.
-        setImmediate(() => process.exit());
-      });
-    return () => {
-      if (!done) process.exitCode = process.exitCode ?? 1;
-    };
+    // Everything is written when runTask resolves; open sockets or timers must not keep the command alive.
+    void runTask(task, json).finally(() => setImmediate(() => process.exit()));
   }, []);
   return null;
 }
@@ -46,9 +61,4 @@ export function CommandOutput({task, json}: {task: () => Promise<CommandResult>;
 function write(stream: NodeJS.WriteStream, text: string | undefined): Promise<void> {
   if (!text) return Promise.resolve();
   return new Promise((resolve) => stream.write(text, () => resolve()));
-}
-
-/** Notices (daemon restarted) go to stderr so stdout stays clean for scripts. */
-export function notice(message: string): void {
-  process.stderr.write(`${message}\n`);
 }

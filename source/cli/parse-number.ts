@@ -12,3 +12,10 @@ export function parseLimit(value: string | undefined, flag: string): number | un
   if (number !== undefined && number < 1) throw new WorkbenchError('invalid_argument', `${flag} must be 1 or more, got ${number}`);
   return number;
 }
+
+/** A count that may be zero (`--tail 0`). */
+export function parseCount(value: string | undefined, flag: string): number | undefined {
+  const number = parseInteger(value, flag);
+  if (number !== undefined && number < 0) throw new WorkbenchError('invalid_argument', `${flag} must be 0 or more, got ${number}`);
+  return number;
+}

@@ -1,7 +1,6 @@
-import React from 'react';
 import {z} from 'zod';
 import {argument} from 'pastel';
-import {CommandOutput} from './command-output.js';
+import {textCommand} from './command-output.js';
 
 type Action = 'status' | 'stop' | 'restart' | 'remove';
 
@@ -16,16 +15,13 @@ const descriptions: Record<Action, string> = {
 export function procActionCommand(action: Action) {
   const args = z.tuple([z.string().describe(argument({name: 'id', description: 'Process id'}))]);
   const options = z.object({json: z.boolean().default(false).describe('Print JSON')});
-  function Component({args: [id], options: flags}: {args: z.infer<typeof args>; options: z.infer<typeof options>}) {
-    return (
-      <CommandOutput
-        json={flags.json}
-        task={async () => {
-          const {runToolCommand} = await import('./tool-command.js');
-          return runToolCommand('proc', {action, process_id: id}, {json: flags.json});
-        }}
-      />
-    );
-  }
+  type Props = {args: z.infer<typeof args>; options: z.infer<typeof options>};
+  const Component = textCommand<Props>(
+    async ({args: [id], options: flags}) => {
+      const {runToolCommand} = await import('./tool-command.js');
+      return runToolCommand('proc', {action, process_id: id}, {json: flags.json});
+    },
+    {json: ({options: flags}) => flags.json},
+  );
   return {description: descriptions[action], args, options, Component};
 }

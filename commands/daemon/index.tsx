@@ -1,0 +1,3 @@
+export {options, default} from './status.js';
+
+export const description = 'The daemon that owns processes and alerts: status (the default), start, stop';
