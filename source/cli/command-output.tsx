@@ -15,6 +15,8 @@ export interface TextCommand<Props> {
   task: CommandTask<Props>;
   /** Whether errors are printed as `{"error": ...}` on stdout too (--json / --raw). */
   json?: (props: Props) => boolean;
+  /** The same command with fixed props: a group's default (`workbench proc` is `proc list`). */
+  withProps(fixed: Props): TextCommand<Record<string, unknown>>;
 }
 
 /**
@@ -26,6 +28,7 @@ export function textCommand<Props>(task: CommandTask<Props>, options: {json?: (p
   const Command = ((props: Props) => <CommandOutput task={() => task(props)} json={options.json?.(props)} />) as TextCommand<Props>;
   Command.task = task;
   Command.json = options.json;
+  Command.withProps = (fixed) => textCommand<Record<string, unknown>>(() => task(fixed));
   return Command;
 }
 

@@ -1,3 +1,4 @@
+import {formatDuration} from '../core/duration.js';
 import type {ProcessInfo} from './types.js';
 
 /** `running`, `exited 0`, `exited 127`, `crashed (SIGSEGV)`, `stopped`. */
@@ -10,16 +11,6 @@ export function describeStatus(info: ProcessInfo): string {
     default:
       return info.status;
   }
-}
-
-export function formatDuration(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours}h${String(minutes % 60).padStart(2, '0')}m`;
-  return `${Math.floor(hours / 24)}d${String(hours % 24).padStart(2, '0')}h`;
 }
 
 export function uptime(info: ProcessInfo, now = Date.now()): number {

@@ -38,6 +38,8 @@ describe('daemon and supervised processes', () => {
 
     const table = await cli(['proc', 'list']);
     expect(table.stdout).toMatch(/greeter\s+running\s+\d+/);
+    // `proc` alone is `proc list`.
+    expect((await cli(['proc'])).stdout).toMatch(/^ID\s+STATUS.*\ngreeter\s+running\s+\d+/);
 
     const stopped = await cli(['proc', 'stop', 'greeter']);
     expect(stopped.code, stopped.stderr).toBe(0);

@@ -8,7 +8,7 @@ import {useNow} from '../hooks/useNow.js';
 import {Command, matchesCommand} from '../key/keyBindings.js';
 import {KeyPriority} from '../key/keyPriority.js';
 import {listWindowStart} from '../layouts/listWindow.js';
-import {formatAge} from '../text/duration.js';
+import {formatAge} from '../../core/duration.js';
 import {FilterInput} from '../components/FilterInput.js';
 import {MessageLine} from '../components/MessageLine.js';
 import {incidentKey, newestFirst} from './incidentOrder.js';

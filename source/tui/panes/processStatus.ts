@@ -1,5 +1,5 @@
 import type {ProcessInfo} from '../../processes/types.js';
-import {formatDuration} from '../text/duration.js';
+import {formatDuration} from '../../core/duration.js';
 
 export interface StatusLabel {
   text: string;

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {lastLines, toDisplayLines} from '../../../source/tui/text/terminalLines.js';
 import {stripAnsi} from '../../../source/tui/text/ansi.js';
-import {formatAge, formatDuration} from '../../../source/tui/text/duration.js';
+import {formatAge, formatDuration} from '../../../source/core/duration.js';
 
 describe('toDisplayLines', () => {
   it('keeps colours and drops cursor movement, erase and title sequences', () => {
