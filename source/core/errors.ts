@@ -10,6 +10,10 @@ export type ErrorCode =
   | 'daemon_not_connected'
   | 'proxy_not_found'
   | 'conflict'
+  | 'invalid_body'
+  | 'feed_unreachable'
+  | 'not_a_feed'
+  | 'payload_too_large'
   | 'internal';
 
 export class WorkbenchError extends Error {
