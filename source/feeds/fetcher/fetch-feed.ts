@@ -1,0 +1,83 @@
+import type {FetchOptions, FetchResult} from '../contracts.js';
+import {maxAgeSeconds, retryAfterSeconds} from './cache-headers.js';
+import {httpStatusError, transportError} from './fetch-errors.js';
+import {parseFeedUrl} from './feed-url.js';
+import {DEFAULT_MAX_BYTES, DEFAULT_MAX_REDIRECTS, DEFAULT_TIMEOUT_MS, readCappedBody} from './limits.js';
+import {RedirectChain} from './redirects.js';
+import {requestHeaders} from './request-headers.js';
+
+/**
+ * One polite HTTP fetch of a feed (or a page, for discovery): conditional GET, redirects followed
+ * by hand, one deadline over headers and body, a body cap. Every failure is a WorkbenchError:
+ * invalid_argument (not http/https), feed_unreachable (status, timeout, network, redirects; see
+ * FetchErrorDetails in its details), payload_too_large.
+ */
+export async function fetchFeed(url: string, options: FetchOptions = {}): Promise<FetchResult> {
+  const start = parseFeedUrl(url);
+  const timeoutMs = positive(options.timeoutMs, DEFAULT_TIMEOUT_MS);
+  const maxBytes = positive(options.maxBytes, DEFAULT_MAX_BYTES);
+  const maxRedirects = Math.max(0, Math.floor(options.maxRedirects ?? DEFAULT_MAX_REDIRECTS));
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+  const headers = requestHeaders(options);
+  const chain = new RedirectChain(start.href, maxRedirects);
+
+  try {
+    for (;;) {
+      const response = await fetch(chain.current, {method: 'GET', headers, redirect: 'manual', signal});
+      let next: string | null;
+      try {
+        next = chain.next(response);
+      } catch (error) {
+        await discard(response);
+        throw error;
+      }
+      if (next !== null) {
+        await discard(response);
+        continue;
+      }
+      return await finish(response, chain, options, maxBytes);
+    }
+  } catch (error) {
+    throw transportError(error, chain.current, timeoutMs, deadline, options.signal);
+  }
+}
+
+async function finish(response: Response, chain: RedirectChain, options: FetchOptions, maxBytes: number): Promise<FetchResult> {
+  const url = chain.current;
+  const now = Date.now();
+  const retryAfter = retryAfterSeconds(response.headers, now);
+  const common = {
+    contentType: response.headers.get('content-type'),
+    finalUrl: url,
+    permanentUrl: chain.permanentUrl,
+    maxAgeSeconds: maxAgeSeconds(response.headers, now),
+    retryAfterSeconds: retryAfter,
+  };
+  if (response.status === 304) {
+    await discard(response);
+    // A 304 may refresh the validators; when it does not, the stored ones stay valid.
+    return {
+      ...common,
+      status: 'not_modified',
+      body: Buffer.alloc(0),
+      etag: response.headers.get('etag') ?? options.etag ?? null,
+      lastModified: response.headers.get('last-modified') ?? options.lastModified ?? null,
+    };
+  }
+  if (response.status < 200 || response.status > 299) {
+    await discard(response);
+    throw httpStatusError(url, response, retryAfter);
+  }
+  const body = await readCappedBody(response, maxBytes, url);
+  return {...common, status: 'ok', body, etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified')};
+}
+
+// Redirect and error bodies are never read; cancelling frees the connection at once.
+async function discard(response: Response): Promise<void> {
+  await response.body?.cancel().catch(() => undefined);
+}
+
+function positive(value: number | undefined, fallback: number): number {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
+}
