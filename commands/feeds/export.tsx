@@ -1,0 +1,25 @@
+import {z} from 'zod';
+import {option} from 'pastel';
+import {textCommand} from '../../source/cli/command-output.js';
+import {readerFlags} from '../../source/feeds/client/reader-flags.js';
+
+export const description = 'Print every subscription as OPML (to move to another reader, or back up)';
+
+const {json: _json, ...connection} = readerFlags;
+export const options = z.object({
+  output: z.string().optional().describe(option({description: 'Write to a file instead of stdout', valueDescription: 'file'})),
+  ...connection,
+});
+
+type Props = {options: z.infer<typeof options>};
+
+export default textCommand<Props>(async ({options: flags}) => {
+  const {withReader, text} = await import('../../source/feeds/client/reader-task.js');
+  const {writeOpmlFile} = await import('../../source/feeds/client/opml-file.js');
+  return withReader(flags, async (reader) => {
+    const xml = await reader.exportOpml();
+    if (!flags.output) return text(xml);
+    await writeOpmlFile(flags.output, xml);
+    return {stderr: `wrote ${flags.output}\n`};
+  });
+});

@@ -1,0 +1,5 @@
+import {listItemCommand} from '../../source/feeds/client/list-item-command.js';
+
+const command = listItemCommand('remove');
+export const {description, args, options} = command;
+export default command.Component;

@@ -1,0 +1,47 @@
+import {htmlToText, type HtmlToTextOptions} from 'html-to-text';
+import type {Feed, FullArticle} from '../types.js';
+import {formatDate} from './table.js';
+
+// Links keep their target after the text (the reader has no mouse); images become a marker.
+const baseOptions: HtmlToTextOptions = {
+  selectors: [
+    {selector: 'a', options: {hideLinkIfSameAsText: true, ignoreHref: false, noAnchorUrl: true, linkBrackets: ['<', '>']}},
+    {selector: 'img', format: 'imageMarker'},
+    {selector: 'h1', options: {uppercase: false}},
+    {selector: 'h2', options: {uppercase: false}},
+    {selector: 'h3', options: {uppercase: false}},
+    {selector: 'table', format: 'dataTable'},
+  ],
+  formatters: {
+    imageMarker(element, _walk, builder) {
+      const alt = (element.attribs?.alt ?? '').trim();
+      builder.addInline(alt ? `[image: ${alt}]` : '[image]');
+    },
+  },
+};
+
+/** Plain text of an article's HTML, wrapped at `width` columns (a terminal reader's view). */
+export function htmlText(html: string, width = 80): string {
+  const text = htmlToText(html, {...baseOptions, wordwrap: Math.max(20, width)});
+  return text.replace(/\n{3,}/g, '\n\n').trim();
+}
+
+/** The reader view of an article: a header of fields, then its content (or summary) as text. */
+export function articleView(article: FullArticle, feed: Pick<Feed, 'title'> | undefined, width = 80): {header: string[]; body: string[]} {
+  const header = [
+    article.title || '(untitled)',
+    ...field('Feed', feed?.title),
+    ...field('Author', article.author),
+    ...field('Date', article.publishedAt ? formatDate(article.publishedAt) : null),
+    ...field('Link', article.link),
+    ...field('Tags', article.categories.join(', ')),
+    ...field('Snoozed', article.snoozedUntil ? `until ${formatDate(article.snoozedUntil)}` : null),
+  ];
+  const html = article.content || article.summary || '';
+  const body = html.trim() ? htmlText(html, width).split('\n') : ['(no content: the feed gives only a title; see the link)'];
+  return {header, body};
+}
+
+function field(name: string, value: string | null | undefined): string[] {
+  return value ? [`${(name + ':').padEnd(9)}${value}`] : [];
+}

@@ -1,0 +1,146 @@
+import {WorkbenchError, type ErrorCode} from '../../core/errors.js';
+import type {ReaderService} from '../contracts.js';
+import type {ArticlePage, ArticleQuery, CategoryCount, DiscoveredFeed, Feed, FullArticle, List, Visibility} from '../types.js';
+
+const KNOWN_CODES = new Set<ErrorCode>(['invalid_argument', 'not_found', 'config_invalid', 'conflict', 'invalid_body', 'feed_unreachable', 'not_a_feed', 'payload_too_large', 'internal']);
+// Polling a slow origin may take the fetcher's 20 s timeout and more; plain reads answer at once.
+const READ_TIMEOUT_MS = 15_000;
+const FETCH_TIMEOUT_MS = 120_000;
+
+interface Call {
+  method?: 'GET' | 'POST' | 'DELETE';
+  body?: unknown;
+  /** Raw text body (OPML) with its content type, instead of JSON. */
+  text?: {body: string; type: string};
+  query?: Record<string, string | number | boolean | undefined>;
+  timeoutMs?: number;
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+  text: string;
+}
+
+/** `http://host:port`, `http://host:port/`, `http://host:port/api/v1` all name the same server. */
+export function readerBaseUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new WorkbenchError('invalid_argument', `--server: "${url}" is not a URL (expected e.g. http://127.0.0.1:7700)`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new WorkbenchError('invalid_argument', `--server: "${url}" is not an http(s) URL`);
+  return parsed.origin + parsed.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+}
+
+/** The ReaderService over a running reader's `/api/v1`: the CLI and the TUI against `workbench serve reader`. */
+export function createHttpReader(baseUrl: string): ReaderService {
+  const base = readerBaseUrl(baseUrl);
+
+  async function call(path: string, options: Call = {}): Promise<Answer> {
+    const url = new URL(`${base}/api/v1${path}`);
+    for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
+    const headers: Record<string, string> = {accept: 'application/json'};
+    let body: string | undefined;
+    if (options.text) {
+      headers['content-type'] = options.text.type;
+      body = options.text.body;
+    } else if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    let response: Response;
+    try {
+      response = await fetch(url, {method: options.method ?? 'GET', headers, body, signal: AbortSignal.timeout(options.timeoutMs ?? READ_TIMEOUT_MS)});
+    } catch (error) {
+      throw unreachable(base, error);
+    }
+    const text = await response.text();
+    let parsed: unknown;
+    if ((response.headers.get('content-type') ?? '').includes('json') && text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+    }
+    if (!response.ok) throw answerError(response.status, parsed, text);
+    return {status: response.status, body: parsed, text};
+  }
+
+  const json = async <T>(path: string, options?: Call): Promise<T> => (await call(path, options)).body as T;
+  const id = (value: number) => encodeURIComponent(String(value));
+  // Some answers are documented loosely (`subject counts`, `sets read state`): take the record when it is one.
+  const article = async (articleId: number, answer: unknown): Promise<FullArticle> => (isRecord(answer) && 'listIds' in answer ? (answer as unknown as FullArticle) : reader.getArticle(articleId));
+  const list = async (listId: number, answer: unknown): Promise<List> => {
+    if (isRecord(answer) && 'visibility' in answer) return answer as unknown as List;
+    const found = (await reader.listLists()).find((item) => item.id === listId);
+    if (!found) throw new WorkbenchError('not_found', `no list ${listId}`);
+    return found;
+  };
+
+  const reader: ReaderService = {
+    listFeeds: () => json<Feed[]>('/feeds'),
+    async getFeed(feedId) {
+      const feed = (await reader.listFeeds()).find((item) => item.id === feedId);
+      if (!feed) throw new WorkbenchError('not_found', `no feed ${feedId}`);
+      return feed;
+    },
+    async subscribe(url, options = {}) {
+      const answer = await call('/feeds', {method: 'POST', body: options.category ? {url, category: options.category} : {url}, timeoutMs: FETCH_TIMEOUT_MS});
+      const body = answer.body as {feeds?: DiscoveredFeed[]} & Feed;
+      return answer.status === 200 && Array.isArray(body?.feeds) ? {choices: body.feeds} : {feed: body};
+    },
+    discover: async (url) => (await json<{feeds: DiscoveredFeed[]}>('/feeds/discover', {method: 'POST', body: {url}, timeoutMs: FETCH_TIMEOUT_MS})).feeds ?? [],
+    async unsubscribe(feedId) {
+      await call(`/feeds/${id(feedId)}`, {method: 'DELETE'});
+    },
+    refresh: (feedId) => json<{newArticles: number}>(`/feeds/${id(feedId)}/refresh`, {method: 'POST', timeoutMs: FETCH_TIMEOUT_MS}),
+    async markAllRead(feedId) {
+      const body = await json<{marked?: number}>(`/feeds/${id(feedId)}/mark-all-read`, {method: 'POST'});
+      return {marked: typeof body?.marked === 'number' ? body.marked : 0};
+    },
+    listArticles: (query: ArticleQuery) => json<ArticlePage>('/articles', {query: {...query, unread: query.unread ? true : undefined}}),
+    getArticle: (articleId) => json<FullArticle>(`/articles/${id(articleId)}`),
+    setRead: async (articleId, read) => article(articleId, await json(`/articles/${id(articleId)}/read`, {method: 'POST', body: {read}})),
+    snooze: async (articleId, until) => article(articleId, await json(`/articles/${id(articleId)}/snooze`, {method: 'POST', body: {until}})),
+    async categories(feedId) {
+      const body = await json<CategoryCount[] | {categories: CategoryCount[]}>('/categories', {query: {feed_id: feedId}});
+      return Array.isArray(body) ? body : (body?.categories ?? []);
+    },
+    async listLists() {
+      const body = await json<List[] | {lists: List[]}>('/lists');
+      return Array.isArray(body) ? body : (body?.lists ?? []);
+    },
+    createList: (title: string, visibility: Visibility) => json<List>('/lists', {method: 'POST', body: {title, visibility}}),
+    async deleteList(listId) {
+      await call(`/lists/${id(listId)}`, {method: 'DELETE'});
+    },
+    addToList: async (listId, articleId) => list(listId, await json(`/lists/${id(listId)}/items`, {method: 'POST', body: {articleId}})),
+    removeFromList: async (listId, articleId) => list(listId, await json(`/lists/${id(listId)}/items/${id(articleId)}`, {method: 'DELETE'})),
+    listRss: async (token) => (await call(`/lists/${encodeURIComponent(token)}.xml`)).text,
+    importOpml: (xml) => json('/opml', {method: 'POST', text: {body: xml, type: 'text/x-opml'}, timeoutMs: FETCH_TIMEOUT_MS}),
+    exportOpml: async () => (await call('/opml')).text,
+    async close() {},
+  };
+  return reader;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The server's `{error:{code,message}}` as a WorkbenchError; anything else by its status. */
+function answerError(status: number, body: unknown, text: string): WorkbenchError {
+  const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
+  const code = typeof error?.code === 'string' && KNOWN_CODES.has(error.code as ErrorCode) ? (error.code as ErrorCode) : status === 404 ? 'not_found' : status < 500 ? 'invalid_argument' : 'internal';
+  const message = typeof error?.message === 'string' && error.message ? error.message : `reader answered ${status}${text ? `: ${text.slice(0, 200).split('\n')[0]}` : ''}`;
+  return new WorkbenchError(code, message, {status});
+}
+
+function unreachable(base: string, error: unknown): WorkbenchError {
+  const cause = (error as {cause?: {code?: string; message?: string}})?.cause;
+  const reason = (error as Error)?.name === 'TimeoutError' ? 'no answer in time' : (cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error));
+  return new WorkbenchError('daemon_not_connected', `reader server not reachable at ${base}: ${reason}`);
+}

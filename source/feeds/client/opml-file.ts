@@ -1,0 +1,35 @@
+import {readFile, writeFile} from 'node:fs/promises';
+import {WorkbenchError} from '../../core/errors.js';
+
+// OPML files of thousands of feeds are a few MB; anything far larger is not one.
+const MAX_BYTES = 20 * 1024 * 1024;
+
+/** An OPML file's text (`-` reads stdin), or a one-line error for a missing, huge or non-XML file. */
+export async function readOpmlFile(path: string): Promise<string> {
+  let text: string;
+  try {
+    text = path === '-' ? await readStdin() : await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new WorkbenchError('invalid_argument', `no such file: ${path}`);
+    if (code === 'EISDIR') throw new WorkbenchError('invalid_argument', `${path} is a folder, not an OPML file`);
+    throw new WorkbenchError('invalid_argument', `cannot read ${path}: ${(error as Error).message}`);
+  }
+  if (text.length > MAX_BYTES) throw new WorkbenchError('invalid_argument', `${path} is larger than ${MAX_BYTES / 1024 / 1024} MB: not an OPML file`);
+  if (!/<opml[\s>]/i.test(text.slice(0, 4096))) throw new WorkbenchError('invalid_argument', `${path} is not an OPML file (no <opml> element)`);
+  return text;
+}
+
+export async function writeOpmlFile(path: string, xml: string): Promise<void> {
+  try {
+    await writeFile(path, xml.endsWith('\n') ? xml : xml + '\n');
+  } catch (error) {
+    throw new WorkbenchError('invalid_argument', `cannot write ${path}: ${(error as Error).message}`);
+  }
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

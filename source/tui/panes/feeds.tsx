@@ -1,0 +1,371 @@
+import React, {useEffect, useMemo, useRef, useState} from 'react';
+import {Box, Text} from 'ink';
+import type {Article, Feed} from '../../feeds/types.js';
+import {describeError} from '../../core/errors.js';
+import {parseUntil} from '../../feeds/client/until.js';
+import {formatDate} from '../../feeds/client/table.js';
+import {useKeypress} from '../hooks/useKeypress.js';
+import {useFilterInput, matchesFilter} from '../hooks/useFilterInput.js';
+import {useTransientMessage} from '../hooks/useTransientMessage.js';
+import {Command, matchesCommand, type Keypress} from '../key/keyBindings.js';
+import {KeyPriority} from '../key/keyPriority.js';
+import {listWindowStart} from '../layouts/listWindow.js';
+import {FilterInput} from '../components/FilterInput.js';
+import {MessageLine, type PaneMessage} from '../components/MessageLine.js';
+import {ALL_FEEDS, FeedColumn, type FeedEntry} from './feeds/FeedColumn.js';
+import {ArticleColumn} from './feeds/ArticleColumn.js';
+import {ArticleReader, readerBodyRows, type ReaderLoad} from './feeds/ArticleReader.js';
+import {ListPicker} from './feeds/ListPicker.js';
+import {SnoozePrompt} from './feeds/SnoozePrompt.js';
+import {isFeedKey, LIST_KEY_LINE, READER_KEY_LINE} from './feeds/feedKeys.js';
+import {useReader} from './feeds/useReader.js';
+import {useFeedData} from './feeds/useFeedData.js';
+import type {PaneDefinition, PaneProps} from './types.js';
+
+type Column = 'feeds' | 'articles';
+type Overlay = {kind: 'lists' | 'snooze'; article: Pick<Article, 'id' | 'title'>} | undefined;
+type ArticleTextModule = typeof import('../../feeds/client/article-text.js');
+
+const FEED_COLUMN = {min: 22, max: 40, share: 0.3};
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+function feedEntries(feeds: Feed[] | undefined): FeedEntry[] {
+  if (!feeds) return [];
+  const unread = feeds.reduce((sum, feed) => sum + feed.unreadCount, 0);
+  return [{id: ALL_FEEDS, title: 'All articles', unread}, ...feeds.map(feed => ({id: feed.id, title: feed.title || feed.url, unread: feed.unreadCount, status: feed.fetchStatus, lastError: feed.lastError}))];
+}
+
+/**
+ * The Feeds pane, newsboat-like: feeds with unread counts, the selected feed's articles, and a
+ * reader view. Every call goes through backend.reader(), the ReaderService the CLI uses too.
+ */
+function FeedsPane({backend, focused, width, height, compact}: PaneProps): React.JSX.Element {
+  const visible = height > 0;
+  const {reader, error: openError} = useReader(backend, visible);
+  const [column, setColumn] = useState<Column>('feeds');
+  const [selectedFeedId, setSelectedFeedId] = useState(ALL_FEEDS);
+  const [selectedArticleId, setSelectedArticleId] = useState<number>();
+  const [overlay, setOverlay] = useState<Overlay>();
+  const [message, setMessage] = useTransientMessage();
+  // The reader view: which article, its load state and how far it is scrolled.
+  const [openId, setOpenId] = useState<number>();
+  const [load, setLoad] = useState<ReaderLoad>({state: 'loading'});
+  const [scroll, setScroll] = useState(0);
+  const [textModule, setTextModule] = useState<ArticleTextModule>();
+  const feedStart = useRef(0);
+  const articleStart = useRef(0);
+  const reading = openId !== undefined;
+
+  const feedFilter = useFilterInput(focused && !reading && column === 'feeds');
+  const articleFilter = useFilterInput(focused && !reading && column === 'articles');
+  const filter = column === 'feeds' ? feedFilter : articleFilter;
+
+  const data = useFeedData(reader, selectedFeedId, visible);
+  const allEntries = useMemo(() => feedEntries(data.feeds), [data.feeds]);
+  const feedList = allEntries.filter(entry => entry.id === ALL_FEEDS || matchesFilter(feedFilter.text, entry.title));
+  const feedIndex = Math.max(0, feedList.findIndex(entry => entry.id === selectedFeedId));
+  const selectedFeed = feedList[feedIndex];
+  const feedsById = useMemo(() => new Map((data.feeds ?? []).map(feed => [feed.id, feed])), [data.feeds]);
+
+  // What r just set shows at once, until the next poll brings the reader's own answer.
+  const [readOverrides, setReadOverrides] = useState<ReadonlyMap<number, boolean>>(new Map());
+  useEffect(() => setReadOverrides(new Map()), [data.articles]);
+  const shownArticles = useMemo(() => (data.articles ?? []).map(article => (readOverrides.has(article.id) ? {...article, read: readOverrides.get(article.id)!} : article)), [data.articles, readOverrides]);
+  const articles = shownArticles.filter(article => matchesFilter(articleFilter.text, article.title, article.author ?? undefined, ...article.categories));
+  const articleIndex = Math.max(0, articles.findIndex(article => article.id === selectedArticleId));
+  const selectedArticle = articles[articleIndex];
+
+  // A feed that went away (filtered out or removed) hands the selection to what is shown.
+  useEffect(() => {
+    if (selectedFeed && selectedFeed.id !== selectedFeedId) setSelectedFeedId(selectedFeed.id);
+  }, [selectedFeed, selectedFeedId]);
+
+  const fail = (what: string, error: unknown) => setMessage({kind: 'error', text: `${what}: ${describeError(error)}`});
+  const done = (text: string) => {
+    setMessage({kind: 'info', text});
+    data.refresh();
+  };
+
+  // --- actions, each one call of the ReaderService and one line of outcome ---
+
+  const openArticle = async (article: Pick<Article, 'id' | 'read'>) => {
+    if (!reader) return;
+    setOpenId(article.id);
+    setSelectedArticleId(article.id);
+    setScroll(0);
+    setLoad({state: 'loading'});
+    try {
+      const module = textModule ?? (await import('../../feeds/client/article-text.js'));
+      setTextModule(() => module);
+      let full = await reader.getArticle(article.id);
+      // Opening an article reads it, as in newsboat; `r` makes it unread again.
+      if (!full.read) full = await reader.setRead(article.id, true);
+      setLoad(current => (current.state === 'loading' ? {state: 'ready', article: full} : current));
+      data.refresh();
+    } catch (error) {
+      setLoad({state: 'failed', error: `article ${article.id}: ${describeError(error)}`});
+    }
+  };
+
+  const toggleRead = async (article: Pick<Article, 'id' | 'read' | 'title'>) => {
+    if (!reader) return;
+    try {
+      const updated = await reader.setRead(article.id, !article.read);
+      setReadOverrides(current => new Map(current).set(updated.id, updated.read));
+      if (load.state === 'ready' && load.article.id === updated.id) setLoad({state: 'ready', article: updated});
+      done(`marked ${updated.read ? 'read' : 'unread'}: ${updated.title || '(untitled)'}`);
+    } catch (error) {
+      fail(`mark ${article.read ? 'unread' : 'read'} failed`, error);
+    }
+  };
+
+  const markFeedRead = async (entry: FeedEntry) => {
+    if (!reader) return;
+    try {
+      const targets = entry.id === ALL_FEEDS ? (data.feeds ?? []).filter(feed => feed.unreadCount > 0).map(feed => feed.id) : [entry.id];
+      let marked = 0;
+      for (const id of targets) marked += (await reader.markAllRead(id)).marked;
+      done(`${entry.title}: ${plural(marked, 'article')} marked read`);
+    } catch (error) {
+      fail(`mark ${entry.title} read failed`, error);
+    }
+  };
+
+  const refreshFeed = async (entry: FeedEntry) => {
+    if (!reader) return;
+    setMessage({kind: 'info', text: `refreshing ${entry.title}…`});
+    const ids = entry.id === ALL_FEEDS ? (data.feeds ?? []).map(feed => feed.id) : [entry.id];
+    let fresh = 0;
+    const failures: string[] = [];
+    for (const id of ids) {
+      try {
+        fresh += (await reader.refresh(id)).newArticles;
+      } catch (error) {
+        failures.push(`${feedsById.get(id)?.title ?? id}: ${describeError(error)}`);
+      }
+    }
+    if (failures.length) {
+      setMessage({kind: 'error', text: `refresh failed for ${failures.join('; ')}`});
+      data.refresh();
+    } else done(`${entry.title}: ${plural(fresh, 'new article')}`);
+  };
+
+  const snooze = async (article: Pick<Article, 'id' | 'title'>, when: string) => {
+    setOverlay(undefined);
+    if (!reader) return;
+    let until: string;
+    try {
+      until = parseUntil(when, new Date(), 'snooze');
+    } catch (error) {
+      setMessage({kind: 'error', text: describeError(error)});
+      return;
+    }
+    try {
+      const updated = await reader.snooze(article.id, until);
+      if (load.state === 'ready' && load.article.id === updated.id) setLoad({state: 'ready', article: updated});
+      done(`snoozed until ${formatDate(updated.snoozedUntil ?? until)}: ${updated.title || '(untitled)'}`);
+    } catch (error) {
+      fail('snooze failed', error);
+    }
+  };
+
+  const showLink = (article: {link: string | null} | undefined) =>
+    setMessage(article?.link ? {kind: 'info', text: `link: ${article.link}`} : {kind: 'error', text: 'this article has no link'});
+
+  const closeReader = () => {
+    setOpenId(undefined);
+    setLoad({state: 'loading'});
+  };
+
+  const nextUnread = () => {
+    const from = articles.findIndex(article => article.id === openId);
+    const next = articles.slice(from + 1).find(article => !article.read);
+    if (next) void openArticle(next);
+    else setMessage({kind: 'info', text: 'no more unread articles here'});
+  };
+
+  // --- keys ---
+
+  const moveFeed = (step: number) => {
+    const next = feedList[Math.max(0, Math.min(feedList.length - 1, feedIndex + step))];
+    if (next && next.id !== selectedFeedId) {
+      setSelectedFeedId(next.id);
+      setSelectedArticleId(undefined);
+    }
+  };
+  const moveArticle = (step: number) => {
+    const target = articleIndex + step;
+    if (target >= articles.length - 1) data.loadMore();
+    const next = articles[Math.max(0, Math.min(articles.length - 1, target))];
+    if (next) setSelectedArticleId(next.id);
+  };
+
+  const readerWidth = width;
+  const view = useMemo(
+    () => (load.state === 'ready' && textModule ? textModule.articleView(load.article, feedsById.get(load.article.feedId), readerWidth) : {header: [], body: []}),
+    [load, textModule, feedsById, readerWidth],
+  );
+
+  const listKeys = (press: Keypress): boolean => {
+    const move = column === 'feeds' ? moveFeed : moveArticle;
+    const article = column === 'articles' ? selectedArticle : undefined;
+    if (matchesCommand(Command.UP, press)) move(-1);
+    else if (matchesCommand(Command.DOWN, press)) move(1);
+    else if (matchesCommand(Command.PAGE_UP, press)) move(-10);
+    else if (matchesCommand(Command.PAGE_DOWN, press)) move(10);
+    // Tab walks feeds → articles → next pane; Shift-Tab walks back.
+    else if (matchesCommand(Command.NEXT_PANE, press) && column === 'feeds') setColumn('articles');
+    else if (matchesCommand(Command.PREV_PANE, press) && column === 'articles') setColumn('feeds');
+    else if (press.name === 'right' && column === 'feeds') setColumn('articles');
+    else if (press.name === 'left' && column === 'articles') setColumn('feeds');
+    else if (matchesCommand(Command.EXPAND, press) && column === 'feeds') setColumn('articles');
+    else if (matchesCommand(Command.EXPAND, press) && article) void openArticle(article);
+    else if (matchesCommand(Command.FILTER, press)) filter.open();
+    else if (isFeedKey('TOGGLE_READ', press) && article) void toggleRead(article);
+    else if (isFeedKey('SNOOZE', press) && article) setOverlay({kind: 'snooze', article});
+    else if (isFeedKey('SAVE_TO_LIST', press) && article) setOverlay({kind: 'lists', article});
+    else if (isFeedKey('SHOW_LINK', press) && article) showLink(article);
+    else if (isFeedKey('MARK_FEED_READ', press) && selectedFeed) void markFeedRead(selectedFeed);
+    else if (isFeedKey('REFRESH_FEED', press) && selectedFeed) void refreshFeed(selectedFeed);
+    else if (matchesCommand(Command.BACK, press) && (filter.text || message)) {
+      if (filter.text) filter.clear();
+      else setMessage(undefined);
+    } else return false;
+    return true;
+  };
+
+  const readerKeys = (press: Keypress): boolean => {
+    const rows = readerBodyRows(view.header.length, bodyRowsRef.current);
+    const maxScroll = Math.max(0, view.body.length - rows);
+    const scrollBy = (step: number) => setScroll(current => Math.max(0, Math.min(maxScroll, current + step)));
+    const article = load.state === 'ready' ? load.article : undefined;
+    if (matchesCommand(Command.UP, press)) scrollBy(-1);
+    else if (matchesCommand(Command.DOWN, press)) scrollBy(1);
+    else if (matchesCommand(Command.PAGE_UP, press)) scrollBy(-rows);
+    else if (matchesCommand(Command.PAGE_DOWN, press) || isFeedKey('PAGE_DOWN', press)) scrollBy(rows);
+    else if (press.name === 'home') setScroll(0);
+    else if (press.name === 'end') setScroll(maxScroll);
+    else if (matchesCommand(Command.BACK, press) || matchesCommand(Command.QUIT, press)) closeReader();
+    else if (isFeedKey('NEXT_UNREAD', press)) nextUnread();
+    else if (isFeedKey('TOGGLE_READ', press) && article) void toggleRead(article);
+    else if (isFeedKey('SNOOZE', press) && article) setOverlay({kind: 'snooze', article});
+    else if (isFeedKey('SAVE_TO_LIST', press) && article) setOverlay({kind: 'lists', article});
+    else if (isFeedKey('SHOW_LINK', press)) showLink(article);
+    else return false;
+    return true;
+  };
+
+  useKeypress(press => (reading ? readerKeys(press) : listKeys(press)), {isActive: focused && overlay === undefined && !filter.editing, priority: KeyPriority.PANE});
+
+  // --- layout ---
+
+  const messages: PaneMessage[] = [];
+  for (const error of [openError, data.feedsError, data.articlesError]) if (error) messages.push({kind: 'error', text: error});
+  if (message) messages.push(message);
+  // The selected feed's last fetch error, across the pane: the column is too narrow for it.
+  if (!reading && selectedFeed?.lastError) messages.push({kind: 'error', text: `${selectedFeed.title}: ${selectedFeed.lastError}`});
+  const shownMessages = messages.slice(0, 2);
+  const topRows = (overlay?.kind === 'snooze' ? 1 : 0) + (!reading && (filter.editing || filter.text) ? 1 : 0) + shownMessages.length;
+  const keyLineRows = height >= 8 ? 1 : 0;
+  const bodyRows = Math.max(0, height - topRows - keyLineRows);
+  const bodyRowsRef = useRef(bodyRows);
+  bodyRowsRef.current = bodyRows;
+
+  const top = (
+    <>
+      {overlay?.kind === 'snooze' && <SnoozePrompt focused={focused} width={width} onSubmit={text => void snooze(overlay.article, text)} onCancel={() => setOverlay(undefined)} />}
+      {!reading && <FilterInput filter={filter} width={width} />}
+      {shownMessages.map((line, index) => (
+        <MessageLine key={index} message={line} width={width} />
+      ))}
+    </>
+  );
+  const keyLine = keyLineRows > 0 && (
+    <Box height={1} width={width}>
+      <Text dimColor wrap="truncate-end">
+        {reading ? READER_KEY_LINE : LIST_KEY_LINE}
+      </Text>
+    </Box>
+  );
+
+  let body: React.JSX.Element;
+  if (overlay?.kind === 'lists' && reader) {
+    body = (
+      <ListPicker
+        reader={reader}
+        articleId={overlay.article.id}
+        articleTitle={overlay.article.title || '(untitled)'}
+        focused={focused}
+        width={width}
+        height={bodyRows}
+        onClose={() => setOverlay(undefined)}
+        onDone={outcome => (outcome.ok ? done(outcome.text) : setMessage({kind: 'error', text: outcome.text}))}
+      />
+    );
+  } else if (reading) {
+    const rows = readerBodyRows(view.header.length, bodyRows);
+    const clamped = Math.max(0, Math.min(scroll, view.body.length - rows));
+    body = <ArticleReader load={load} header={view.header} body={view.body} scroll={clamped} width={readerWidth} height={bodyRows} />;
+  } else {
+    const feedWidth = compact ? width : Math.min(FEED_COLUMN.max, Math.max(FEED_COLUMN.min, Math.floor(width * FEED_COLUMN.share)));
+    const articleWidth = compact ? width : Math.max(0, width - feedWidth - 1);
+    feedStart.current = listWindowStart(feedIndex, feedList.length, Math.max(1, bodyRows - 1), feedStart.current);
+    articleStart.current = listWindowStart(articleIndex, articles.length, Math.max(1, bodyRows - 1), articleStart.current);
+    const feedsEmpty = data.feeds === undefined ? (openError || data.feedsError ? '' : 'loading…') : 'no feeds · add one with `workbench feeds add <url>`';
+    const articlesEmpty = data.articles === undefined ? (data.articlesError ? '' : 'loading…') : articleFilter.text ? 'no article matches the filter' : 'no articles';
+    const feedTitle = selectedFeed ? `${selectedFeed.title}${selectedFeed.unread ? ` · ${selectedFeed.unread} unread` : ''}` : 'Articles';
+    const feedColumn = (
+      <FeedColumn entries={feedList} selectedIndex={feedIndex} start={feedStart.current} active={focused && column === 'feeds'} width={feedWidth} height={bodyRows} emptyText={feedsEmpty} />
+    );
+    const articleColumn = (
+      <ArticleColumn
+        title={feedTitle + (articleFilter.text && column !== 'articles' ? ` · /${articleFilter.text}` : '')}
+        articles={articles}
+        feedTitles={selectedFeed?.id === ALL_FEEDS ? new Map(allEntries.map(entry => [entry.id, entry.title])) : undefined}
+        selectedIndex={articleIndex}
+        start={articleStart.current}
+        active={focused && column === 'articles'}
+        width={articleWidth}
+        height={bodyRows}
+        emptyText={articlesEmpty}
+        more={data.more}
+      />
+    );
+    body = compact ? (
+      column === 'feeds' ? feedColumn : articleColumn
+    ) : (
+      <Box height={bodyRows} flexDirection="row">
+        {feedColumn}
+        <Box width={articleWidth + 1} height={bodyRows} borderStyle="single" borderColor="gray" borderTop={false} borderRight={false} borderBottom={false} flexShrink={0}>
+          {articleColumn}
+        </Box>
+      </Box>
+    );
+  }
+
+  return (
+    <Box width={width} height={height} flexDirection="column" overflow="hidden">
+      {top}
+      <Box width={width} height={bodyRows} flexDirection="column" overflow="hidden">
+        {body}
+      </Box>
+      {keyLine}
+    </Box>
+  );
+}
+
+export const feedsPane: PaneDefinition = {
+  id: 'feeds',
+  title: 'Feeds',
+  keys: [
+    {command: Command.UP, description: 'previous feed or article; scroll the article up'},
+    {command: Command.DOWN, description: 'next feed or article; scroll the article down'},
+    {command: Command.PAGE_DOWN, description: 'a page down (space too, in the article)'},
+    {command: Command.EXPAND, description: 'open the feed’s articles, or the article (marks it read)'},
+    {command: Command.RESTART, description: 'toggle read/unread (m marks the whole feed read)'},
+    {command: Command.NEXT_PANE, description: 'feeds → articles → next pane (←/→ too)'},
+    {command: Command.FILTER, description: 'filter the feeds or the articles'},
+    {command: Command.BACK, description: 'close the article, then clear the filter'},
+  ],
+  Component: FeedsPane,
+};

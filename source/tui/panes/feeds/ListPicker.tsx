@@ -1,0 +1,94 @@
+import React, {useEffect, useState} from 'react';
+import {Box, Text} from 'ink';
+import type {ReaderService} from '../../../feeds/contracts.js';
+import type {List} from '../../../feeds/types.js';
+import {describeError} from '../../../core/errors.js';
+import {useKeypress} from '../../hooks/useKeypress.js';
+import {KeyPriority} from '../../key/keyPriority.js';
+import {Command, matchesCommand} from '../../key/keyBindings.js';
+import {listWindowStart} from '../../layouts/listWindow.js';
+
+type Loaded = {state: 'loading'} | {state: 'failed'; error: string} | {state: 'ready'; lists: List[]; savedIn: Set<number>};
+
+/**
+ * `l`: the lists to save the article to; Enter saves it, or takes it out of a list that has it
+ * (✓). It holds every key while open, so `q` closes it, not the app.
+ */
+export function ListPicker({reader, articleId, articleTitle, focused, width, height, onDone, onClose}: {
+  reader: ReaderService;
+  articleId: number;
+  articleTitle: string;
+  focused: boolean;
+  width: number;
+  height: number;
+  onDone: (outcome: {ok: boolean; text: string}) => void;
+  onClose: () => void;
+}): React.JSX.Element {
+  const [loaded, setLoaded] = useState<Loaded>({state: 'loading'});
+  const [selected, setSelected] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([reader.listLists(), reader.getArticle(articleId)]).then(
+      ([lists, article]) => live && setLoaded({state: 'ready', lists, savedIn: new Set(article.listIds)}),
+      (error: unknown) => live && setLoaded({state: 'failed', error: describeError(error)}),
+    );
+    return () => {
+      live = false;
+    };
+  }, [reader, articleId]);
+
+  const lists = loaded.state === 'ready' ? loaded.lists : [];
+  const toggle = async (list: List, saved: boolean) => {
+    onClose();
+    try {
+      if (saved) await reader.removeFromList(list.id, articleId);
+      else await reader.addToList(list.id, articleId);
+      onDone({ok: true, text: `${saved ? 'removed from' : 'saved to'} "${list.title}"`});
+    } catch (error) {
+      onDone({ok: false, text: `${saved ? 'remove from' : 'save to'} "${list.title}" failed: ${describeError(error)}`});
+    }
+  };
+
+  useKeypress(
+    press => {
+      if (matchesCommand(Command.BACK, press) || press.input === 'q') onClose();
+      else if (matchesCommand(Command.UP, press)) setSelected(index => Math.max(0, index - 1));
+      else if (matchesCommand(Command.DOWN, press)) setSelected(index => Math.max(0, Math.min(lists.length - 1, index + 1)));
+      else if (matchesCommand(Command.EXPAND, press) && loaded.state === 'ready' && lists[selected]) void toggle(lists[selected]!, loaded.savedIn.has(lists[selected]!.id));
+      // Ctrl-C is handled above every overlay; everything else stops here.
+      return true;
+    },
+    {isActive: focused, priority: KeyPriority.INPUT},
+  );
+
+  const rows = Math.max(1, height - 2);
+  const start = listWindowStart(selected, lists.length, rows);
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Text bold wrap="truncate-end">
+        Save “{articleTitle}” to a list <Text dimColor>(↑/↓ choose · enter save or remove · esc cancel)</Text>
+      </Text>
+      {loaded.state === 'loading' && <Text dimColor>loading lists…</Text>}
+      {loaded.state === 'failed' && (
+        <Text color="red" wrap="truncate-end">
+          ! {loaded.error}
+        </Text>
+      )}
+      {loaded.state === 'ready' && lists.length === 0 && <Text dimColor>no lists yet · {"create one with `workbench lists create <title> [--public]`"}</Text>}
+      {loaded.state === 'ready' &&
+        lists.slice(start, start + rows).map((list, offset) => {
+          const isSelected = start + offset === selected;
+          const saved = loaded.savedIn.has(list.id);
+          return (
+            <Box key={list.id} height={1}>
+              <Text inverse={isSelected} wrap="truncate-end">
+                {(isSelected ? '▸ ' : '  ') + (saved ? '✓ ' : '  ') + list.title}
+                <Text dimColor>{`  ${list.visibility} · ${list.itemCount} item${list.itemCount === 1 ? '' : 's'}`}</Text>
+              </Text>
+            </Box>
+          );
+        })}
+    </Box>
+  );
+}

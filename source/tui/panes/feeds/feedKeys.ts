@@ -1,0 +1,26 @@
+import type {Keypress} from '../../key/keyBindings.js';
+
+/**
+ * Keys only the Feeds pane has, newsboat's where it has one. They live here, not in the
+ * Command enum, until the shared key map grows feed commands; the pane's key line shows them.
+ */
+export const FeedKey = {
+  TOGGLE_READ: 'r',
+  MARK_FEED_READ: 'm',
+  SNOOZE: 'z',
+  SAVE_TO_LIST: 'l',
+  REFRESH_FEED: 'R',
+  SHOW_LINK: 'o',
+  NEXT_UNREAD: 'n',
+  PAGE_DOWN: ' ',
+} as const;
+
+export type FeedKeyName = keyof typeof FeedKey;
+
+export function isFeedKey(name: FeedKeyName, press: Keypress): boolean {
+  return press.name === undefined && !press.ctrl && !press.meta && press.input === FeedKey[name];
+}
+
+/** The key line at the foot of the pane, for the list and for the reader. */
+export const LIST_KEY_LINE = 'enter open · r read/unread · m feed read · z snooze · l save to list · R refresh · o link · / filter · tab column';
+export const READER_KEY_LINE = '↑↓ pgup pgdn space scroll · r unread · z snooze · l save · o link · n next unread · esc/q back';

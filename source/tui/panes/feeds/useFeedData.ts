@@ -1,0 +1,68 @@
+import {useEffect, useRef} from 'react';
+import type {ReaderService} from '../../../feeds/contracts.js';
+import type {Article, ArticleQuery, Feed} from '../../../feeds/types.js';
+import {usePolling} from '../../hooks/usePolling.js';
+import {ALL_FEEDS} from './FeedColumn.js';
+
+// Light polling: the reader's own poller brings articles in minutes, not seconds.
+export const FEEDS_POLL_MS = 5000;
+const PAGE_SIZE = 100;
+
+export interface FeedData {
+  feeds?: Feed[];
+  feedsError?: string;
+  articles?: Article[];
+  /** Older articles exist beyond those loaded. */
+  more: boolean;
+  articlesError?: string;
+  /** Loads one more page of older articles (scrolling past the end). */
+  loadMore(): void;
+  /** Polls both now: after an action. */
+  refresh(): void;
+}
+
+/** Feeds and the selected feed's articles, polled; as many pages as the user has scrolled through. */
+export function useFeedData(reader: ReaderService | undefined, feedId: number, enabled: boolean, pollMs = FEEDS_POLL_MS): FeedData {
+  const pages = useRef(1);
+  // Declared before the polling below so a new feed starts from one page again.
+  useEffect(() => {
+    pages.current = 1;
+  }, [feedId]);
+
+  const feeds = usePolling(() => reader!.listFeeds(), pollMs, [reader], enabled && reader !== undefined);
+  const articles = usePolling(
+    async () => {
+      const query: ArticleQuery = feedId === ALL_FEEDS ? {limit: PAGE_SIZE} : {feed_id: feedId, limit: PAGE_SIZE};
+      let page = await reader!.listArticles(query);
+      const all = [...page.articles];
+      let loaded = 1;
+      for (; loaded < pages.current && page.nextCursor; loaded++) {
+        page = await reader!.listArticles({...query, before: page.nextCursor.before, before_id: page.nextCursor.before_id});
+        all.push(...page.articles);
+      }
+      const seen = new Set<number>();
+      return {articles: all.filter(article => !seen.has(article.id) && seen.add(article.id)), more: page.nextCursor !== null, pages: loaded};
+    },
+    pollMs,
+    [reader, feedId],
+    enabled && reader !== undefined,
+  );
+
+  return {
+    feeds: feeds.data,
+    feedsError: feeds.error,
+    articles: articles.data?.articles,
+    more: articles.data?.more ?? false,
+    articlesError: articles.error,
+    loadMore: () => {
+      // A page asked for and not yet here: holding ↓ at the end must not ask for ten.
+      if (!articles.data?.more || articles.data.pages < pages.current) return;
+      pages.current += 1;
+      articles.refresh();
+    },
+    refresh: () => {
+      feeds.refresh();
+      articles.refresh();
+    },
+  };
+}
