@@ -34,6 +34,8 @@ const entryPoints = [
   'source/incidents/index.ts',
   'source/processes/scanner/scanner.ts',
   'source/processes/scanner/rules.ts',
+  'source/feeds/fetcher/index.ts',
+  'source/feeds/poller/index.ts',
 ];
 
 rmSync(join(root, 'dist'), {recursive: true, force: true});

@@ -20,12 +20,12 @@ export function httpStatusError(url: string, response: Response, retryAfterSecon
 }
 
 /** Turns whatever fetch or the body stream threw into a WorkbenchError naming the cause. */
-export function transportError(error: unknown, url: string, timeoutMs: number, deadline: AbortSignal, callerSignal?: AbortSignal): WorkbenchError {
+export function transportError(error: unknown, url: string, timeoutMs: number, timedOut: boolean, callerSignal?: AbortSignal): WorkbenchError {
   if (isWorkbenchError(error)) return error as WorkbenchError;
-  if (callerSignal?.aborted) {
+  if (callerSignal?.aborted && !timedOut) {
     return new WorkbenchError('feed_unreachable', `fetching ${url} was cancelled`, {url, reason: 'cancelled'} satisfies FetchErrorDetails);
   }
-  if (deadline.aborted || (error instanceof Error && error.name === 'TimeoutError')) {
+  if (timedOut || (error instanceof Error && error.name === 'TimeoutError')) {
     return new WorkbenchError('feed_unreachable', `${url} timed out after ${formatSeconds(timeoutMs)}`, {url, reason: 'timeout'} satisfies FetchErrorDetails);
   }
   return new WorkbenchError('feed_unreachable', `cannot reach ${url}: ${networkCause(error)}`, {url, reason: 'network'} satisfies FetchErrorDetails);
