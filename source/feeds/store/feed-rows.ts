@@ -1,0 +1,99 @@
+import {createHash} from 'node:crypto';
+import type {Knex} from 'knex';
+import type {Feed, FetchStatus} from '../types.js';
+import type {Dialect} from './connection.js';
+import {unreadCondition} from './migrations.js';
+import {iso, isoOrNull} from './time.js';
+import {insertReturningId} from './inserted-id.js';
+
+export interface FeedRow {
+  id: number;
+  url: string;
+  title: string;
+  site_url: string | null;
+  category: string | null;
+  etag: string | null;
+  last_modified: string | null;
+  fetch_status: FetchStatus;
+  last_error: string | null;
+  last_fetched_at: number | string | null;
+  last_success_at: number | string | null;
+  next_fetch_at: number | string | null;
+  interval_minutes: number;
+  consecutive_failures: number;
+  created_at: number | string;
+}
+
+export type NewFeed = Pick<FeedRow, 'url' | 'title' | 'site_url' | 'category'> & Partial<Omit<FeedRow, 'id' | 'url' | 'title' | 'site_url' | 'category'>>;
+
+/** Columns a poll or an edit may change; url_hash follows url. */
+export type FeedPatch = Partial<Omit<FeedRow, 'id' | 'created_at'>>;
+
+export function urlHash(url: string): string {
+  return createHash('sha256').update(url).digest('hex');
+}
+
+export function feedRecord(row: FeedRow & {unread_count?: unknown}): Feed {
+  return {
+    id: Number(row.id),
+    url: row.url,
+    title: row.title,
+    siteUrl: row.site_url ?? null,
+    category: row.category ?? null,
+    unreadCount: Number(row.unread_count ?? 0),
+    fetchStatus: row.fetch_status,
+    lastError: row.last_error ?? null,
+    lastFetchedAt: isoOrNull(row.last_fetched_at),
+    lastSuccessAt: isoOrNull(row.last_success_at),
+    nextFetchAt: isoOrNull(row.next_fetch_at),
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** Feeds with their unread counts (unread and not snoozed at `nowMs`), by title. */
+export async function feedsWithUnread(db: Knex, dialect: Dialect, nowMs: number, feedId?: number): Promise<Feed[]> {
+  const unread = db('articles')
+    .select('feed_id')
+    .count({unread_count: '*'})
+    .whereRaw(unreadCondition(dialect))
+    .where((snooze) => snooze.whereNull('snoozed_until').orWhere('snoozed_until', '<=', nowMs))
+    .groupBy('feed_id');
+  if (feedId !== undefined) unread.where('feed_id', feedId);
+  const query = db('feeds as f')
+    .select('f.*', 'u.unread_count')
+    .leftJoin(unread.as('u'), 'u.feed_id', 'f.id')
+    .orderBy([{column: 'f.title'}, {column: 'f.id'}]);
+  if (feedId !== undefined) query.where('f.id', feedId);
+  const rows = (await query) as (FeedRow & {unread_count: unknown})[];
+  return rows.map(feedRecord);
+}
+
+export async function findFeedRow(db: Knex, id: number): Promise<FeedRow | undefined> {
+  return (await db('feeds').where('id', id).first()) as FeedRow | undefined;
+}
+
+export async function findFeedIdByUrl(db: Knex, url: string): Promise<number | undefined> {
+  const row = (await db('feeds').select('id').where('url_hash', urlHash(url)).first()) as {id: number} | undefined;
+  return row ? Number(row.id) : undefined;
+}
+
+export async function insertFeedRow(db: Knex, dialect: Dialect, feed: NewFeed, nowMs: number): Promise<number> {
+  return insertReturningId(db, dialect, 'feeds', {...feed, url_hash: urlHash(feed.url), created_at: nowMs});
+}
+
+export async function updateFeedRow(db: Knex, id: number, patch: FeedPatch): Promise<void> {
+  const row: Record<string, unknown> = {...patch};
+  if (patch.url !== undefined) row.url_hash = urlHash(patch.url);
+  await db('feeds').where('id', id).update(row);
+}
+
+export async function deleteFeedRow(db: Knex, id: number): Promise<boolean> {
+  return (await db('feeds').where('id', id).delete()) > 0;
+}
+
+/** Feeds due for a poll at `nowMs` (never polled ones too), the longest overdue first. */
+export async function dueFeeds(db: Knex, nowMs: number, limit: number): Promise<{id: number; url: string}[]> {
+  const rows = (await db('feeds').select('id', 'url').where('next_fetch_at', '<=', nowMs).orWhereNull('next_fetch_at').orderBy([{column: 'next_fetch_at'}, {column: 'id'}]).limit(limit)) as {id: number; url: string}[];
+  return rows.map((row) => ({id: Number(row.id), url: row.url}));
+}
+

@@ -1,0 +1,78 @@
+import type {Knex} from 'knex';
+import type {Visibility} from '../types.js';
+import type {Dialect} from './connection.js';
+import {insertReturningId} from './inserted-id.js';
+
+export interface ListRow {
+  id: number;
+  title: string;
+  visibility: Visibility;
+  token: string | null;
+  created_at: number | string;
+  item_count: number;
+}
+
+function listsWithCounts(db: Knex) {
+  const counts = db('list_items').select('list_id').count({item_count: '*'}).groupBy('list_id');
+  return db('lists as l').select('l.*', db.raw('coalesce(c.item_count, 0) as item_count')).leftJoin(counts.as('c'), 'c.list_id', 'l.id').orderBy('l.id');
+}
+
+function normalized(row: ListRow): ListRow {
+  return {...row, id: Number(row.id), item_count: Number(row.item_count)};
+}
+
+export async function allListRows(db: Knex): Promise<ListRow[]> {
+  return ((await listsWithCounts(db)) as ListRow[]).map(normalized);
+}
+
+export async function findListRow(db: Knex, id: number): Promise<ListRow | undefined> {
+  const row = (await listsWithCounts(db).where('l.id', id).first()) as ListRow | undefined;
+  return row && normalized(row);
+}
+
+/** A public list by its share token; private lists have none, so they never match. */
+export async function findPublicListRow(db: Knex, token: string): Promise<ListRow | undefined> {
+  const row = (await listsWithCounts(db).where('l.token', token).where('l.visibility', 'public').first()) as ListRow | undefined;
+  return row && normalized(row);
+}
+
+export async function insertListRow(db: Knex, dialect: Dialect, title: string, visibility: Visibility, token: string | null, nowMs: number): Promise<number> {
+  return insertReturningId(db, dialect, 'lists', {title, visibility, token, created_at: nowMs});
+}
+
+export async function deleteListRow(db: Knex, id: number): Promise<boolean> {
+  return (await db('lists').where('id', id).delete()) > 0;
+}
+
+/** Adds an article to a list; adding it twice keeps the first time it was added. */
+export async function addListItem(db: Knex, listId: number, articleId: number, nowMs: number): Promise<void> {
+  await db('list_items').insert({list_id: listId, article_id: articleId, added_at: nowMs}).onConflict(['list_id', 'article_id']).ignore();
+}
+
+export async function removeListItem(db: Knex, listId: number, articleId: number): Promise<boolean> {
+  return (await db('list_items').where({list_id: listId, article_id: articleId}).delete()) > 0;
+}
+
+export interface ListEntryRow {
+  id: number;
+  title: string;
+  link: string | null;
+  author: string | null;
+  published_at: number | string | null;
+  summary: string | null;
+  content: string | null;
+  categories: string;
+  added_at: number | string;
+  feed_title: string;
+}
+
+/** The newest `limit` items of a list, most recently added first, with their feeds' titles. */
+export async function listEntries(db: Knex, listId: number, limit: number): Promise<ListEntryRow[]> {
+  return (await db('list_items as li')
+    .join('articles as a', 'a.id', 'li.article_id')
+    .join('feeds as f', 'f.id', 'a.feed_id')
+    .select('a.id', 'a.title', 'a.link', 'a.author', 'a.published_at', 'a.summary', 'a.content', 'a.categories', 'li.added_at', 'f.title as feed_title')
+    .where('li.list_id', listId)
+    .orderBy([{column: 'li.added_at', order: 'desc'}, {column: 'a.id', order: 'desc'}])
+    .limit(limit)) as ListEntryRow[];
+}

@@ -1,0 +1,116 @@
+import type {Knex} from 'knex';
+import type {Dialect} from './connection.js';
+
+// Times are BIGINT milliseconds since the epoch on every database: integers order the same
+// everywhere, with no time-zone or precision differences between DATETIME types.
+
+interface Migration {
+  name: string;
+  up(db: Knex, dialect: Dialect): Promise<void>;
+  down(db: Knex, dialect: Dialect): Promise<void>;
+}
+
+// MySQL/MariaDB compare strings case- and accent-insensitively by default; identity keys and
+// share tokens must compare byte for byte.
+function exact(column: Knex.ColumnBuilder, dialect: Dialect): Knex.ColumnBuilder {
+  return dialect === 'mysql' ? column.collate('utf8mb4_bin') : column;
+}
+
+const readerTables: Migration = {
+  name: '001_reader_tables',
+  async up(db, dialect) {
+    const longText = dialect === 'mysql' ? 'mediumtext' : 'text';
+    await db.schema.createTable('feeds', (table) => {
+      table.increments('id');
+      table.text('url').notNullable();
+      // MySQL cannot index a long URL; a SHA-256 of it carries the uniqueness on every database.
+      table.string('url_hash', 64).notNullable().unique({indexName: 'feeds_url_hash_unique'});
+      table.text('title').notNullable();
+      table.text('site_url');
+      table.string('category', 200);
+      table.text('etag');
+      table.text('last_modified');
+      table.string('fetch_status', 16).notNullable().defaultTo('pending');
+      table.text('last_error');
+      table.bigInteger('last_fetched_at');
+      table.bigInteger('last_success_at');
+      table.bigInteger('next_fetch_at');
+      table.integer('interval_minutes').notNullable().defaultTo(60);
+      table.integer('consecutive_failures').notNullable().defaultTo(0);
+      table.bigInteger('created_at').notNullable();
+      table.index(['next_fetch_at'], 'feeds_due');
+    });
+    await db.schema.createTable('articles', (table) => {
+      table.increments('id');
+      table.integer('feed_id').unsigned().notNullable().references('id').inTable('feeds').onDelete('CASCADE');
+      exact(table.string('item_key', 255).notNullable(), dialect);
+      table.text('title').notNullable();
+      table.text('link');
+      table.text('author');
+      table.bigInteger('published_at');
+      // published_at, else when first seen; never in the future. Orders every listing.
+      table.bigInteger('sort_at').notNullable();
+      table.specificType('summary', longText);
+      table.specificType('content', longText);
+      table.text('categories').notNullable();
+      table.boolean('is_read').notNullable().defaultTo(false);
+      table.bigInteger('snoozed_until');
+      table.bigInteger('created_at').notNullable();
+      table.unique(['feed_id', 'item_key'], {indexName: 'articles_feed_key_unique'});
+      // B-trees scan backwards, so these serve ORDER BY sort_at DESC, id DESC with a seek to the cursor.
+      table.index(['sort_at', 'id'], 'articles_by_time');
+      table.index(['feed_id', 'sort_at', 'id'], 'articles_by_feed_time');
+      table.index(['feed_id', 'is_read', 'snoozed_until'], 'articles_unread_count');
+    });
+    if (dialect === 'mysql') {
+      await db.schema.raw('CREATE INDEX articles_unread ON articles (is_read, sort_at, id)');
+    } else {
+      await db.schema.raw(`CREATE INDEX articles_unread ON articles (sort_at, id) WHERE ${unreadCondition(dialect)}`);
+    }
+    await db.schema.createTable('article_categories', (table) => {
+      table.integer('article_id').unsigned().notNullable().references('id').inTable('articles').onDelete('CASCADE');
+      table.integer('feed_id').unsigned().notNullable();
+      exact(table.string('name', 200).notNullable(), dialect);
+      table.primary(['article_id', 'name']);
+      table.index(['name', 'article_id'], 'article_categories_by_name');
+      table.index(['feed_id', 'name'], 'article_categories_by_feed');
+    });
+    await db.schema.createTable('lists', (table) => {
+      table.increments('id');
+      table.string('title', 200).notNullable();
+      table.string('visibility', 16).notNullable();
+      exact(table.string('token', 64), dialect).unique({indexName: 'lists_token_unique'});
+      table.bigInteger('created_at').notNullable();
+    });
+    await db.schema.createTable('list_items', (table) => {
+      table.integer('list_id').unsigned().notNullable().references('id').inTable('lists').onDelete('CASCADE');
+      table.integer('article_id').unsigned().notNullable().references('id').inTable('articles').onDelete('CASCADE');
+      table.bigInteger('added_at').notNullable();
+      table.primary(['list_id', 'article_id']);
+      table.index(['article_id'], 'list_items_by_article');
+    });
+  },
+  async down(db) {
+    for (const table of ['list_items', 'lists', 'article_categories', 'articles', 'feeds']) await db.schema.dropTableIfExists(table);
+  },
+};
+
+const MIGRATIONS: Migration[] = [readerTables];
+
+/** The literal SQL of "unread" (a literal, so SQLite can match the partial index). */
+export function unreadCondition(dialect: Dialect, alias?: string): string {
+  const column = alias ? `${alias}.is_read` : 'is_read';
+  return dialect === 'postgres' ? `${column} = false` : `${column} = 0`;
+}
+
+/** knex's migration source interface over the migrations above, for migrate.latest(). */
+export function readerMigrations(dialect: Dialect): Knex.MigrationSource<Migration> {
+  return {
+    getMigrations: async () => MIGRATIONS,
+    getMigrationName: (migration) => migration.name,
+    getMigration: async (migration) => ({
+      up: (db: Knex) => migration.up(db, dialect),
+      down: (db: Knex) => migration.down(db, dialect),
+    }),
+  };
+}

@@ -1,0 +1,178 @@
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {
+  addListItem,
+  categoryCounts,
+  deleteFeedRow,
+  feedsWithUnread,
+  findFeedRow,
+  insertFeedRow,
+  insertListRow,
+  openStore,
+  pageArticles,
+  savePoll,
+  setArticleRead,
+  setArticleSnooze,
+  type Store,
+} from '../../../../source/feeds/store/index.js';
+import type {ParsedItem} from '../../../../source/feeds/types.js';
+import {fakeItems, keyed} from './fake-items.js';
+import {testDatabases} from './test-databases.js';
+
+const databases = await testDatabases();
+const NOW = Date.UTC(2026, 5, 1, 12);
+
+for (const database of databases) {
+  describe.skipIf(database.unavailable !== null)(`reader store on ${database.kind}`, () => {
+    let created: {connection: string; drop(): Promise<void>};
+    let store: Store;
+    let feedCount = 0;
+
+    beforeAll(async () => {
+      created = await database.create();
+      store = await openStore(created.connection);
+    });
+    afterAll(async () => {
+      await store?.close();
+      await created?.drop();
+    });
+
+    const newFeed = async (category: string | null = null) => {
+      feedCount++;
+      return insertFeedRow(store.db, store.dialect, {url: `https://example.com/${database.kind}/${feedCount}.xml`, title: `Feed ${feedCount}`, site_url: null, category}, NOW);
+    };
+
+    it('migrates on open; reopening the same database keeps its data and runs nothing twice', async () => {
+      const id = await newFeed();
+      const again = await openStore(created.connection);
+      try {
+        expect((await findFeedRow(again.db, id))?.title).toBe(`Feed ${feedCount}`);
+        const migrations = await again.db('reader_migrations').select('name');
+        expect(migrations.map((row: {name: string}) => row.name)).toEqual(['001_reader_tables']);
+      } finally {
+        await again.close();
+      }
+    });
+
+    it('a poll stores each new item once; the next poll with the same keys adds only what is new', async () => {
+      const feedId = await newFeed();
+      const first = fakeItems('poll', 5);
+      expect(await savePoll(store.db, feedId, keyed(first), {fetch_status: 'ok', etag: '"v1"'}, NOW)).toBe(5);
+      const second = [...fakeItems('poll-new', 2, Date.UTC(2025, 0, 7)), ...first];
+      expect(await savePoll(store.db, feedId, keyed(second), {etag: '"v2"'}, NOW)).toBe(2);
+      expect(await savePoll(store.db, feedId, keyed(second), {}, NOW)).toBe(0);
+      const page = await pageArticles(store.db, store.dialect, {feedId, limit: 50});
+      expect(page.articles.map((article) => article.title)).toEqual([...second.map((item) => item.title)]);
+      expect((await findFeedRow(store.db, feedId))?.etag).toBe('"v2"');
+      expect(page.articles[0]).toMatchObject({feedId, author: 'Ada', read: false, categories: ['topic-0'], publishedAt: second[0]!.published});
+    });
+
+    it('identity keys differing only in case are two articles (MySQL collations compare case-blind)', async () => {
+      const feedId = await newFeed();
+      const items: ParsedItem[] = [
+        {guid: 'Post-A', title: 'upper', categories: []},
+        {guid: 'post-a', title: 'lower', categories: []},
+      ];
+      expect(await savePoll(store.db, feedId, keyed(items), {}, NOW)).toBe(2);
+      expect(await savePoll(store.db, feedId, keyed(items), {}, NOW)).toBe(0);
+    });
+
+    it('a failing poll rolls back whole: no article of it and none of its feed state', async () => {
+      const feedId = await newFeed();
+      await savePoll(store.db, feedId, keyed(fakeItems('before', 2)), {etag: '"before"', fetch_status: 'ok'}, NOW);
+      const items = fakeItems('doomed', 300);
+      // Inserted oldest first, item 50 comes 250th: it blows up while its chunk is built, after two chunks went in.
+      Object.defineProperty(items[50], 'content', {
+        get() {
+          throw new Error('boom');
+        },
+      });
+      await expect(savePoll(store.db, feedId, keyed(items), {etag: '"after"', fetch_status: 'error'}, NOW)).rejects.toThrow('boom');
+      const page = await pageArticles(store.db, store.dialect, {feedId, limit: 200});
+      expect(page.articles.map((article) => article.title)).toEqual(['before item 0', 'before item 1']);
+      expect(await findFeedRow(store.db, feedId)).toMatchObject({etag: '"before"', fetch_status: 'ok'});
+    });
+
+    it('orders by publication across decades, undated items by first sight, future dates pinned to now', async () => {
+      const feedId = await newFeed();
+      const items: ParsedItem[] = [
+        {guid: 'y1999', title: '1999', published: '1999-12-31T23:59:59Z', categories: []},
+        {guid: 'y2001', title: '2001', published: '2001-09-09T01:46:41Z', categories: []}, // 1,000,000,001,000 ms: one more digit than 1999
+        {guid: 'future', title: 'future', published: '2099-01-01T00:00:00Z', categories: []},
+        {guid: 'undated', title: 'undated', categories: []},
+        {guid: 'y2024', title: '2024', published: '2024-02-29T12:00:00+02:00', categories: []},
+      ];
+      await savePoll(store.db, feedId, keyed(items), {}, NOW);
+      const page = await pageArticles(store.db, store.dialect, {feedId, limit: 10});
+      // future and undated share sort_at = now; the undated one was listed later, so it is older.
+      expect(page.articles.map((article) => article.title)).toEqual(['future', 'undated', '2024', '2001', '1999']);
+      expect(page.articles.find((article) => article.title === 'future')?.publishedAt).toBe('2099-01-01T00:00:00.000Z');
+    });
+
+    it('pages by keyset: every article exactly once, newest first, while newer and older ones arrive between pages', async () => {
+      const feedId = await newFeed();
+      // Items 45-54 share one timestamp, so the first page ends inside a tie and the id tie-break decides.
+      const items = fakeItems('page', 130).map((item, index) => (index >= 45 && index < 55 ? {...item, published: '2025-01-04T00:00:00.000Z'} : item));
+      await savePoll(store.db, feedId, keyed(items), {}, NOW);
+      const original = (await pageArticles(store.db, store.dialect, {feedId, limit: 200})).articles.map((article) => article.id);
+      expect(original).toHaveLength(130);
+
+      const seen: number[] = [];
+      let cursor: {sortAt: number; id: number} | undefined;
+      let round = 0;
+      for (;;) {
+        const page = await pageArticles(store.db, store.dialect, {feedId, limit: 50, cursor});
+        seen.push(...page.articles.map((article) => article.id));
+        if (!page.nextCursor) break;
+        cursor = {sortAt: Date.parse(page.nextCursor.before), id: page.nextCursor.before_id};
+        round++;
+        // Between pages: newer articles (above the cursor) and older ones (below it) arrive.
+        await savePoll(store.db, feedId, keyed([...fakeItems(`newer-${round}`, 3, Date.UTC(2025, 5, 1)), ...fakeItems(`older-${round}`, 2, Date.UTC(2020, 0, 1))]), {}, NOW);
+      }
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen.slice(0, 130)).toEqual(original);
+      // The older arrivals sort below every cursor, so they show up on the last page.
+      expect(seen.length).toBe(130 + 2 * round);
+    });
+
+    it('the unread filter leaves out read articles and snoozed ones until their time', async () => {
+      const feedId = await newFeed();
+      await savePoll(store.db, feedId, keyed(fakeItems('unread', 4)), {}, NOW);
+      const [a, b, c, d] = (await pageArticles(store.db, store.dialect, {feedId, limit: 10})).articles;
+      await setArticleRead(store.db, a!.id, true);
+      await setArticleSnooze(store.db, b!.id, NOW + 3_600_000);
+      await setArticleSnooze(store.db, c!.id, NOW - 1);
+      const unreadNow = await pageArticles(store.db, store.dialect, {feedId, unreadAt: NOW, limit: 10});
+      expect(unreadNow.articles.map((article) => article.id)).toEqual([c!.id, d!.id]);
+      const unreadLater = await pageArticles(store.db, store.dialect, {feedId, unreadAt: NOW + 3_600_000, limit: 10});
+      expect(unreadLater.articles.map((article) => article.id)).toEqual([b!.id, c!.id, d!.id]);
+      const [feed] = await feedsWithUnread(store.db, store.dialect, NOW, feedId);
+      expect(feed?.unreadCount).toBe(2);
+    });
+
+    it('counts categories overall and per feed, and filters articles by one', async () => {
+      const feedId = await newFeed();
+      await savePoll(store.db, feedId, keyed(fakeItems('cat', 6, undefined, {categories: (index) => (index % 2 ? ['Go', 'Rust'] : ['Go', ' go '])})), {}, NOW);
+      expect(await categoryCounts(store.db, feedId)).toEqual([
+        {name: 'Go', count: 6},
+        {name: 'Rust', count: 3},
+        {name: 'go', count: 3},
+      ]);
+      const rust = await pageArticles(store.db, store.dialect, {feedId, category: 'Rust', limit: 10});
+      expect(rust.articles.map((article) => article.title)).toEqual(['cat item 1', 'cat item 3', 'cat item 5']);
+    });
+
+    it('unsubscribing deletes the feed with its articles, their categories and list entries', async () => {
+      const feedId = await newFeed();
+      await savePoll(store.db, feedId, keyed(fakeItems('gone', 3)), {}, NOW);
+      const [article] = (await pageArticles(store.db, store.dialect, {feedId, limit: 1})).articles;
+      const listId = await insertListRow(store.db, store.dialect, 'Keep', 'private', null, NOW);
+      await addListItem(store.db, listId, article!.id, NOW);
+      expect(await deleteFeedRow(store.db, feedId)).toBe(true);
+      expect(await store.db('articles').where('feed_id', feedId).count({n: '*'})).toEqual([{n: expect.anything()}]);
+      expect(Number((await store.db('articles').where('feed_id', feedId).count({n: '*'}))[0]!.n)).toBe(0);
+      expect(Number((await store.db('article_categories').where('feed_id', feedId).count({n: '*'}))[0]!.n)).toBe(0);
+      expect(Number((await store.db('list_items').where('list_id', listId).count({n: '*'}))[0]!.n)).toBe(0);
+      expect(await store.db('lists').where('id', listId).first()).toBeTruthy();
+    });
+  });
+}
