@@ -1,0 +1,61 @@
+import type {FastifyError, FastifyInstance} from 'fastify';
+import {isWorkbenchError, type ErrorCode} from '../../source/core/errors.js';
+
+/** HTTP status of each error code the reader answers (see README.md). */
+export const STATUS_OF: Partial<Record<ErrorCode, number>> = {
+  invalid_argument: 400,
+  invalid_body: 400,
+  config_invalid: 400,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  not_a_feed: 422,
+  feed_unreachable: 502,
+  internal: 500,
+};
+
+export interface ErrorAnswer {
+  status: number;
+  code: ErrorCode;
+  message: string;
+}
+
+/** Maps anything thrown in a request to a status and `{error: {code, message}}`; never a stack. */
+export function errorAnswer(error: unknown, bodyLimit: number): ErrorAnswer {
+  if (isWorkbenchError(error)) {
+    const status = STATUS_OF[error.code] ?? 500;
+    return status === 500 ? internal() : {status, code: error.code, message: error.message};
+  }
+  const fastify = error as Partial<FastifyError> & {validationContext?: string};
+  if (fastify.validation) {
+    return {status: 400, code: fastify.validationContext === 'body' ? 'invalid_body' : 'invalid_argument', message: fastify.message ?? 'invalid request'};
+  }
+  if (fastify.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fastify.statusCode === 413) {
+    return {status: 413, code: 'payload_too_large', message: `request body is larger than ${Math.round(bodyLimit / 1024)} KB`};
+  }
+  if (fastify.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return {status: 415, code: 'invalid_body', message: `${fastify.message ?? 'unsupported content type'}; send application/json (or XML for OPML)`};
+  }
+  if (fastify.statusCode !== undefined && fastify.statusCode >= 400 && fastify.statusCode < 500) {
+    // JSON syntax errors, empty or mis-sized bodies, prototype poisoning.
+    const message = error instanceof SyntaxError ? `body is not valid JSON: ${error.message}` : (fastify.message ?? 'bad request');
+    return {status: fastify.statusCode === 404 ? 404 : 400, code: fastify.statusCode === 404 ? 'not_found' : 'invalid_body', message};
+  }
+  return internal();
+}
+
+function internal(): ErrorAnswer {
+  return {status: 500, code: 'internal', message: 'internal error; the server log has the details'};
+}
+
+/** One error handler and one not-found handler for the whole app. */
+export function installErrorHandling(app: FastifyInstance, bodyLimit: number): void {
+  app.setErrorHandler((error, request, reply) => {
+    const answer = errorAnswer(error, bodyLimit);
+    if (answer.status >= 500) request.log.error({err: error}, 'request failed');
+    return reply.status(answer.status).send({error: {code: answer.code, message: answer.message}});
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({error: {code: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]}`}}),
+  );
+}

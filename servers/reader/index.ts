@@ -1,0 +1,6 @@
+// The reader HTTP server (spec 2, part A): `workbench serve reader` calls startReaderServer.
+export {buildReaderApp, DEFAULT_BODY_LIMIT, type ReaderAppOptions} from './app.js';
+export {startReaderServer, type ReaderServer, type ReaderServerOptions} from './start-server.js';
+export {errorAnswer, STATUS_OF} from './error-handler.js';
+export {createReaderService, startPolling, type LocalReaderService, type ReaderDeps, type ReaderServiceOptions} from '../../source/feeds/service/index.js';
+export {openStore, defaultReaderDatabase, type Store} from '../../source/feeds/store/index.js';

@@ -1,0 +1,55 @@
+import type {FastifyInstance} from 'fastify';
+import type {ReaderService} from '../../../source/feeds/contracts.js';
+import type {Visibility} from '../../../source/feeds/types.js';
+import {errorResponses, idParams, listSchema} from '../schemas.js';
+
+interface IdParams {
+  id: number;
+}
+
+const createBody = {
+  type: 'object',
+  required: ['title', 'visibility'],
+  additionalProperties: false,
+  properties: {title: {type: 'string', minLength: 1, maxLength: 200}, visibility: {type: 'string', enum: ['public', 'private']}},
+} as const;
+const itemBody = {type: 'object', required: ['articleId'], additionalProperties: false, properties: {articleId: idParams.properties.id}} as const;
+const itemParams = {
+  type: 'object',
+  required: ['id', 'articleId'],
+  additionalProperties: false,
+  properties: {id: idParams.properties.id, articleId: idParams.properties.id},
+} as const;
+const tokenParams = {type: 'object', required: ['token'], additionalProperties: false, properties: {token: {type: 'string', maxLength: 128}}} as const;
+
+/** Saved lists, their items, and the RSS of public ones (the sharing URL). */
+export async function listRoutes(app: FastifyInstance, {service}: {service: ReaderService}): Promise<void> {
+  app.get('/lists', {schema: {response: {200: {type: 'array', items: listSchema}, ...errorResponses}}}, () => service.listLists());
+
+  app.post<{Body: {title: string; visibility: Visibility}}>('/lists', {schema: {body: createBody, response: {201: listSchema, ...errorResponses}}}, async (request, reply) =>
+    reply.status(201).send(await service.createList(request.body.title, request.body.visibility)),
+  );
+
+  app.delete<{Params: IdParams}>('/lists/:id', {schema: {params: idParams, response: {204: {type: 'null'}, ...errorResponses}}}, async (request, reply) => {
+    await service.deleteList(request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.post<{Params: IdParams; Body: {articleId: number}}>(
+    '/lists/:id/items',
+    {schema: {params: idParams, body: itemBody, response: {200: listSchema, ...errorResponses}}},
+    (request) => service.addToList(request.params.id, request.body.articleId),
+  );
+
+  app.delete<{Params: {id: number; articleId: number}}>(
+    '/lists/:id/items/:articleId',
+    {schema: {params: itemParams, response: {200: listSchema, ...errorResponses}}},
+    (request) => service.removeFromList(request.params.id, request.params.articleId),
+  );
+
+  // No credential: the token in the address is the capability; private lists have none.
+  app.get<{Params: {token: string}}>('/lists/:token.xml', {schema: {params: tokenParams, response: errorResponses}}, async (request, reply) => {
+    const xml = await service.listRss(request.params.token);
+    return reply.type('application/rss+xml; charset=utf-8').send(xml);
+  });
+}

@@ -1,0 +1,44 @@
+import {parseOpml} from 'feedsmith';
+import {WorkbenchError, describeError} from '../../core/errors.js';
+
+/** A subscription named by an OPML file. */
+export interface OpmlEntry {
+  url: string;
+  title: string | null;
+  /** The folder outline it sits in (the innermost one), if any. */
+  category: string | null;
+}
+
+type Outline = {text?: string; title?: string; xmlUrl?: string; category?: string; outlines?: Outline[]};
+
+/**
+ * Reads the feeds of an OPML document: every outline with an xmlUrl, at any depth, with the
+ * innermost folder outline above it as its category (else its own `category` attribute).
+ * Not OPML → invalid_body. feedsmith does not expand DTD entities, so an entity bomb stays small.
+ */
+export function readOpml(xml: string): OpmlEntry[] {
+  let outlines: Outline[];
+  try {
+    outlines = (parseOpml(xml).body?.outlines ?? []) as Outline[];
+  } catch (error) {
+    throw new WorkbenchError('invalid_body', `not an OPML document: ${describeError(error)}`);
+  }
+  const entries: OpmlEntry[] = [];
+  const walk = (list: Outline[], folder: string | null) => {
+    for (const outline of list) {
+      const label = (outline.title ?? outline.text ?? '').trim() || null;
+      if (outline.xmlUrl?.trim()) {
+        entries.push({url: outline.xmlUrl.trim(), title: label, category: folder ?? firstCategory(outline.category)});
+      }
+      if (outline.outlines?.length) walk(outline.outlines, outline.xmlUrl ? folder : (label ?? folder));
+    }
+  };
+  walk(outlines, null);
+  return entries;
+}
+
+// OPML 2.0 `category` is a comma-separated list of slash-delimited paths: "/Tech/News,/Go".
+function firstCategory(value: string | undefined): string | null {
+  const first = value?.split(',')[0]?.split('/').filter(Boolean).at(-1)?.trim();
+  return first || null;
+}

@@ -1,0 +1,55 @@
+import {describeError} from '../../core/errors.js';
+import {WorkbenchError} from '../../core/errors.js';
+import {parseFeedUrl} from '../fetcher/feed-url.js';
+import {readOpml, writeOpml} from '../opml/index.js';
+import {feedsWithUnread, findFeedIdByUrl, insertFeedRow, isUniqueViolation} from '../store/index.js';
+import type {ReaderContext} from './context.js';
+
+export interface OpmlImport {
+  added: number;
+  skipped: number;
+  failed: {url: string; error: string}[];
+}
+
+/**
+ * Subscribes to every feed of an OPML document in one transaction. Feeds are stored as pending
+ * and due now: the poller fetches them (politely, per host) instead of this request fetching
+ * hundreds of origins. Already subscribed → skipped; not an http(s) URL → failed.
+ */
+export async function importOpml(context: ReaderContext, xml: string): Promise<OpmlImport> {
+  const entries = readOpml(xml);
+  const {store} = context;
+  const now = context.nowMs();
+  const result: OpmlImport = {added: 0, skipped: 0, failed: []};
+  try {
+    await store.db.transaction(async (trx) => {
+      const seen = new Set<string>();
+      for (const entry of entries) {
+        let url: string;
+        try {
+          url = parseFeedUrl(entry.url).href;
+        } catch (error) {
+          result.failed.push({url: entry.url, error: describeError(error)});
+          continue;
+        }
+        if (seen.has(url) || (await findFeedIdByUrl(trx, url)) !== undefined) {
+          result.skipped++;
+          continue;
+        }
+        seen.add(url);
+        const title = entry.title ?? new URL(url).hostname;
+        await insertFeedRow(trx, store.dialect, {url, title, site_url: null, category: entry.category?.slice(0, 200) ?? null, fetch_status: 'pending', next_fetch_at: now}, now);
+        result.added++;
+      }
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new WorkbenchError('conflict', 'another request subscribed to one of these feeds meanwhile; import again');
+    throw error;
+  }
+  return result;
+}
+
+export async function exportOpml(context: ReaderContext): Promise<string> {
+  const {store} = context;
+  return writeOpml(await feedsWithUnread(store.db, store.dialect, context.nowMs()), new Date(context.nowMs()));
+}
