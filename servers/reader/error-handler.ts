@@ -21,7 +21,7 @@ export interface ErrorAnswer {
 }
 
 /** Maps anything thrown in a request to a status and `{error: {code, message}}`; never a stack. */
-export function errorAnswer(error: unknown, bodyLimit: number): ErrorAnswer {
+export function errorAnswer(error: unknown, bodyLimit: number, contentType?: string): ErrorAnswer {
   if (isWorkbenchError(error)) {
     const status = STATUS_OF[error.code] ?? 500;
     return status === 500 ? internal() : {status, code: error.code, message: error.message};
@@ -34,7 +34,7 @@ export function errorAnswer(error: unknown, bodyLimit: number): ErrorAnswer {
     return {status: 413, code: 'payload_too_large', message: `request body is larger than ${Math.round(bodyLimit / 1024)} KB`};
   }
   if (fastify.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-    return {status: 415, code: 'invalid_body', message: `${fastify.message ?? 'unsupported content type'}; send application/json (or XML for OPML)`};
+    return {status: 415, code: 'invalid_body', message: `content type ${JSON.stringify(contentType ?? '')} is not accepted here; send application/json (XML to /opml)`};
   }
   if (fastify.statusCode !== undefined && fastify.statusCode >= 400 && fastify.statusCode < 500) {
     // JSON syntax errors, empty or mis-sized bodies, prototype poisoning.
@@ -51,7 +51,7 @@ function internal(): ErrorAnswer {
 /** One error handler and one not-found handler for the whole app. */
 export function installErrorHandling(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error, request, reply) => {
-    const answer = errorAnswer(error, bodyLimit);
+    const answer = errorAnswer(error, bodyLimit, request.headers['content-type']);
     if (answer.status >= 500) request.log.error({err: error}, 'request failed');
     return reply.status(answer.status).send({error: {code: answer.code, message: answer.message}});
   });

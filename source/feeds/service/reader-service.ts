@@ -55,35 +55,35 @@ export async function createReaderService(options: ReaderServiceOptions = {}): P
 
   return {
     store,
-    listFeeds: () => feedsWithUnread(store.db, store.dialect, context.nowMs()),
+    listFeeds: async () => feedsWithUnread(store.db, store.dialect, context.nowMs()),
     getFeed: feed,
-    subscribe: (url, subscribeOptions) => subscribe(context, requireString(url, 'url'), optionalName(subscribeOptions?.category, 'category')),
-    discover: (url) => discover(context, requireString(url, 'url')),
+    subscribe: async (url, subscribeOptions) => subscribe(context, requireString(url, 'url'), optionalName(subscribeOptions?.category, 'category')),
+    discover: async (url) => discover(context, requireString(url, 'url')),
     async unsubscribe(id) {
       if (!(await deleteFeedRow(store.db, positiveId(id, 'feed id')))) throw new WorkbenchError('not_found', `no feed ${id}`);
     },
-    refresh: (id) => refreshes.run(positiveId(id, 'feed id'), () => pollFeed(context, id)),
+    refresh: async (id) => refreshes.run(positiveId(id, 'feed id'), () => pollFeed(context, id)),
     async markAllRead(feedId) {
       if (!(await findFeedRow(store.db, positiveId(feedId, 'feed id')))) throw new WorkbenchError('not_found', `no feed ${feedId}`);
       return {marked: await markFeedRead(store.db, store.dialect, feedId)};
     },
-    listArticles: (query) => listArticles(context, query ?? {}),
-    getArticle: (id) => getArticle(context, id),
-    setRead: (id, read) => setRead(context, id, read),
-    snooze: (id, until) => snooze(context, id, until),
+    listArticles: async (query) => listArticles(context, query ?? {}),
+    getArticle: async (id) => getArticle(context, id),
+    setRead: async (id, read) => setRead(context, id, read),
+    snooze: async (id, until) => snooze(context, id, until),
     async categories(feedId) {
       if (feedId !== undefined) await feed(feedId);
       return categoryCounts(store.db, feedId);
     },
-    listLists: () => listLists(context),
-    createList: (title, kind) => createList(context, name(title, 'title'), visibility(kind)),
-    deleteList: (id) => deleteList(context, positiveId(id, 'list id')),
-    addToList: (listId, articleId) => addToList(context, positiveId(listId, 'list id'), positiveId(articleId, 'articleId')),
-    removeFromList: (listId, articleId) => removeFromList(context, positiveId(listId, 'list id'), positiveId(articleId, 'articleId')),
-    listRss: (token) => listRss(context, requireString(token, 'token')),
-    importOpml: (xml) => importOpml(context, requireString(xml, 'OPML document')),
-    exportOpml: () => exportOpml(context),
-    dueFeeds: (now, limit) => dueFeeds(store.db, now.getTime(), limit),
+    listLists: async () => listLists(context),
+    createList: async (title, kind) => createList(context, name(title, 'title'), visibility(kind)),
+    deleteList: async (id) => deleteList(context, positiveId(id, 'list id')),
+    addToList: async (listId, articleId) => addToList(context, positiveId(listId, 'list id'), positiveId(articleId, 'articleId')),
+    removeFromList: async (listId, articleId) => removeFromList(context, positiveId(listId, 'list id'), positiveId(articleId, 'articleId')),
+    listRss: async (token) => listRss(context, requireString(token, 'token')),
+    importOpml: async (xml) => importOpml(context, requireString(xml, 'OPML document')),
+    exportOpml: async () => exportOpml(context),
+    dueFeeds: async (now, limit) => dueFeeds(store.db, now.getTime(), limit),
     close: () => store.close(),
   };
 }
