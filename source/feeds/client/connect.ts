@@ -1,5 +1,6 @@
 import {WorkbenchError} from '../../core/errors.js';
 import type {ReaderService} from '../contracts.js';
+import {httpCall} from './http-call.js';
 import {createHttpReader, readerBaseUrl} from './http-reader.js';
 import {readServerState} from './server-state.js';
 
@@ -37,9 +38,8 @@ export async function runningServer(): Promise<string | undefined> {
   if (!state || !processAlive(state.pid)) return undefined;
   try {
     const base = readerBaseUrl(state.url);
-    const response = await fetch(`${base}/api/v1/health`, {signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS)});
-    await response.body?.cancel();
-    return response.ok ? base : undefined;
+    const answer = await httpCall(new URL(`${base}/api/v1/health`), {method: 'GET', headers: {accept: 'application/json'}, timeoutMs: HEALTH_TIMEOUT_MS});
+    return answer.status === 200 ? base : undefined;
   } catch {
     return undefined;
   }

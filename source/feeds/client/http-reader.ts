@@ -1,5 +1,6 @@
-import {WorkbenchError, type ErrorCode} from '../../core/errors.js';
+import {describeError, WorkbenchError, type ErrorCode} from '../../core/errors.js';
 import type {ReaderService} from '../contracts.js';
+import {httpCall, NoAnswerError, type HttpAnswer} from './http-call.js';
 import type {ArticlePage, ArticleQuery, CategoryCount, DiscoveredFeed, Feed, FullArticle, List, Visibility} from '../types.js';
 
 const KNOWN_CODES = new Set<ErrorCode>(['invalid_argument', 'not_found', 'config_invalid', 'conflict', 'invalid_body', 'feed_unreachable', 'not_a_feed', 'payload_too_large', 'internal']);
@@ -50,23 +51,23 @@ export function createHttpReader(baseUrl: string): ReaderService {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
-    let response: Response;
+    let answer: HttpAnswer;
     try {
-      response = await fetch(url, {method: options.method ?? 'GET', headers, body, signal: AbortSignal.timeout(options.timeoutMs ?? READ_TIMEOUT_MS)});
+      answer = await httpCall(url, {method: options.method ?? 'GET', headers, body, timeoutMs: options.timeoutMs ?? READ_TIMEOUT_MS});
     } catch (error) {
-      throw unreachable(base, error);
+      throw new WorkbenchError('daemon_not_connected', `reader server not reachable at ${base}: ${error instanceof NoAnswerError ? error.reason : describeError(error)}`);
     }
-    const text = await response.text();
+    const {status, text} = answer;
     let parsed: unknown;
-    if ((response.headers.get('content-type') ?? '').includes('json') && text) {
+    if (answer.contentType.includes('json') && text) {
       try {
         parsed = JSON.parse(text);
       } catch {
         parsed = undefined;
       }
     }
-    if (!response.ok) throw answerError(response.status, parsed, text);
-    return {status: response.status, body: parsed, text};
+    if (status < 200 || status > 299) throw answerError(status, parsed, text);
+    return {status, body: parsed, text};
   }
 
   const json = async <T>(path: string, options?: Call): Promise<T> => (await call(path, options)).body as T;
@@ -137,10 +138,4 @@ function answerError(status: number, body: unknown, text: string): WorkbenchErro
   const code = typeof error?.code === 'string' && KNOWN_CODES.has(error.code as ErrorCode) ? (error.code as ErrorCode) : status === 404 ? 'not_found' : status < 500 ? 'invalid_argument' : 'internal';
   const message = typeof error?.message === 'string' && error.message ? error.message : `reader answered ${status}${text ? `: ${text.slice(0, 200).split('\n')[0]}` : ''}`;
   return new WorkbenchError(code, message, {status});
-}
-
-function unreachable(base: string, error: unknown): WorkbenchError {
-  const cause = (error as {cause?: {code?: string; message?: string}})?.cause;
-  const reason = (error as Error)?.name === 'TimeoutError' ? 'no answer in time' : (cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error));
-  return new WorkbenchError('daemon_not_connected', `reader server not reachable at ${base}: ${reason}`);
 }
