@@ -27,7 +27,14 @@ export function htmlText(html: string, width = 80): string {
 }
 
 /** The reader view of an article: a header of fields, then its content (or summary) as text. */
-export function articleView(article: FullArticle, feed: Pick<Feed, 'title'> | undefined, width = 80): {header: string[]; body: string[]} {
+export function articleView(article: FullArticle, feed: Pick<Feed, 'title'> | undefined, width = 80, options: {brief?: boolean} = {}): {header: string[]; body: string[]} {
+  const html = article.content || article.summary || '';
+  const body = html.trim() ? htmlText(html, width).split('\n') : ['(no content: the feed gives only a title; see the link)'];
+  if (options.brief) {
+    // A short screen keeps its rows for the text: title, one line of facts, the link.
+    const facts = [feed?.title, article.author, article.publishedAt ? formatDate(article.publishedAt) : null, article.snoozedUntil ? `snoozed until ${formatDate(article.snoozedUntil)}` : null];
+    return {header: [article.title || '(untitled)', facts.filter(Boolean).join(' · '), ...(article.link ? [article.link] : [])], body};
+  }
   const header = [
     article.title || '(untitled)',
     ...field('Feed', feed?.title),
@@ -37,8 +44,6 @@ export function articleView(article: FullArticle, feed: Pick<Feed, 'title'> | un
     ...field('Tags', article.categories.join(', ')),
     ...field('Snoozed', article.snoozedUntil ? `until ${formatDate(article.snoozedUntil)}` : null),
   ];
-  const html = article.content || article.summary || '';
-  const body = html.trim() ? htmlText(html, width).split('\n') : ['(no content: the feed gives only a title; see the link)'];
   return {header, body};
 }
 

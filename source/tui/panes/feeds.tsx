@@ -27,6 +27,8 @@ type Overlay = {kind: 'lists' | 'snooze'; article: Pick<Article, 'id' | 'title'>
 type ArticleTextModule = typeof import('../../feeds/client/article-text.js');
 
 const FEED_COLUMN = {min: 22, max: 40, share: 0.3};
+// Below this pane height the reader's header shrinks to three lines.
+const BRIEF_HEADER_BELOW = 24;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 function feedEntries(feeds: Feed[] | undefined): FeedEntry[] {
@@ -202,8 +204,8 @@ function FeedsPane({backend, focused, width, height, compact}: PaneProps): React
 
   const readerWidth = width;
   const view = useMemo(
-    () => (load.state === 'ready' && textModule ? textModule.articleView(load.article, feedsById.get(load.article.feedId), readerWidth) : {header: [], body: []}),
-    [load, textModule, feedsById, readerWidth],
+    () => (load.state === 'ready' && textModule ? textModule.articleView(load.article, feedsById.get(load.article.feedId), readerWidth, {brief: height < BRIEF_HEADER_BELOW}) : {header: [], body: []}),
+    [load, textModule, feedsById, readerWidth, height],
   );
 
   const listKeys = (press: Keypress): boolean => {

@@ -128,7 +128,9 @@ class MemoryReader implements ReaderService {
   }
   async createList(title: string, visibility: Visibility): Promise<List> {
     this.record('createList', title, visibility);
-    throw new WorkbenchError('invalid_argument', 'not used by the pane');
+    const list: List = {id: 9, title, visibility, itemCount: 0, createdAt: new Date().toISOString()};
+    this.lists.push(list);
+    return list;
   }
   async deleteList(id: number): Promise<void> {
     this.record('deleteList', id);
@@ -296,15 +298,20 @@ describe('Feeds pane', () => {
     expect(later - Date.now()).toBeGreaterThan(7_100_000);
     expect(later - Date.now()).toBeLessThanOrEqual(7_200_000);
 
+    // Typed fast (or pasted), the text and Enter arrive as one chunk.
+    await app.press('z', '30m\r');
+    await vi.waitFor(() => expect(reader.callsTo('snooze')).toHaveLength(3));
+    expect(Date.parse((reader.callsTo('snooze')[2] as [number, string])[1]) - Date.now()).toBeLessThanOrEqual(1_800_000);
+
     await app.press('z', ...'2020-01-01', KEYS.enter);
     await app.waitForText(/! snooze: 2020-01-01T00:00:00.000Z is in the past/);
     await app.press('z', ...'soonish', KEYS.enter);
     await app.waitForText(/! snooze: expected an ISO 8601 time/);
-    expect(reader.callsTo('snooze')).toHaveLength(2);
+    expect(reader.callsTo('snooze')).toHaveLength(3);
     // Esc in the prompt cancels without a call.
     await app.press('z', KEYS.escape);
     await app.waitFor(frame => !frame.includes('snooze until:'), 'prompt closed');
-    expect(reader.callsTo('snooze')).toHaveLength(2);
+    expect(reader.callsTo('snooze')).toHaveLength(3);
   });
 
   it('l picks a list to save the article to, marks the lists that have it, and Enter there takes it out', async () => {
@@ -330,6 +337,16 @@ describe('Feeds pane', () => {
     await app.press(KEYS.down, KEYS.enter);
     await app.waitForText('removed from "Shared picks"');
     expect(reader.callsTo('removeFromList')).toEqual([[8, 21]]);
+
+    // The row after the lists makes a new one and saves the article to it; q types into its title.
+    await app.press('l');
+    await app.waitForText('+ new private list…');
+    await app.press(KEYS.down, KEYS.down, KEYS.down, KEYS.enter);
+    await app.waitForText('title:');
+    await app.press(...'quiet reads', KEYS.enter);
+    await app.waitForText('saved to new list "quiet reads"');
+    expect(reader.callsTo('createList')).toEqual([['quiet reads', 'private']]);
+    expect(reader.callsTo('addToList').at(-1)).toEqual([9, 21]);
   });
 
   it('/ filters the focused column', async () => {

@@ -5,14 +5,14 @@ import type {List} from '../../../feeds/types.js';
 import {describeError} from '../../../core/errors.js';
 import {useKeypress} from '../../hooks/useKeypress.js';
 import {KeyPriority} from '../../key/keyPriority.js';
-import {Command, matchesCommand} from '../../key/keyBindings.js';
+import {Command, matchesCommand, typedText} from '../../key/keyBindings.js';
 import {listWindowStart} from '../../layouts/listWindow.js';
 
 type Loaded = {state: 'loading'} | {state: 'failed'; error: string} | {state: 'ready'; lists: List[]; savedIn: Set<number>};
 
 /**
  * `l`: the lists to save the article to; Enter saves it, or takes it out of a list that has it
- * (✓). It holds every key while open, so `q` closes it, not the app.
+ * (✓); the last row makes a new private list. It holds every key while open, so `q` closes it.
  */
 export function ListPicker({reader, articleId, articleTitle, focused, width, height, onDone, onClose}: {
   reader: ReaderService;
@@ -39,6 +39,18 @@ export function ListPicker({reader, articleId, articleTitle, focused, width, hei
   }, [reader, articleId]);
 
   const lists = loaded.state === 'ready' ? loaded.lists : [];
+  // The row after the lists starts a new (private) list; `naming` holds its title while typed.
+  const [naming, setNaming] = useState<string>();
+  const createAndSave = async (title: string) => {
+    onClose();
+    try {
+      const list = await reader.createList(title, 'private');
+      await reader.addToList(list.id, articleId);
+      onDone({ok: true, text: `saved to new list "${list.title}"`});
+    } catch (error) {
+      onDone({ok: false, text: `new list "${title}" failed: ${describeError(error)}`});
+    }
+  };
   const toggle = async (list: List, saved: boolean) => {
     onClose();
     try {
@@ -52,10 +64,23 @@ export function ListPicker({reader, articleId, articleTitle, focused, width, hei
 
   useKeypress(
     press => {
+      if (naming !== undefined) {
+        if (press.name === 'escape') setNaming(undefined);
+        else if (press.name === 'return' || /[\r\n]/.test(press.input)) {
+          const title = (naming + typedText({...press, input: press.input.split(/[\r\n]/)[0] ?? ''})).trim();
+          if (title) void createAndSave(title);
+        } else if (press.name === 'backspace' || press.name === 'delete') setNaming(text => (text ?? '').slice(0, -1));
+        else setNaming(text => (text ?? '') + typedText(press));
+        return true;
+      }
       if (matchesCommand(Command.BACK, press) || press.input === 'q') onClose();
       else if (matchesCommand(Command.UP, press)) setSelected(index => Math.max(0, index - 1));
-      else if (matchesCommand(Command.DOWN, press)) setSelected(index => Math.max(0, Math.min(lists.length - 1, index + 1)));
-      else if (matchesCommand(Command.EXPAND, press) && loaded.state === 'ready' && lists[selected]) void toggle(lists[selected]!, loaded.savedIn.has(lists[selected]!.id));
+      else if (matchesCommand(Command.DOWN, press)) setSelected(index => Math.max(0, Math.min(lists.length, index + 1)));
+      else if (matchesCommand(Command.EXPAND, press) && loaded.state === 'ready') {
+        const list = lists[selected];
+        if (list) void toggle(list, loaded.savedIn.has(list.id));
+        else setNaming('');
+      }
       // Ctrl-C is handled above every overlay; everything else stops here.
       return true;
     },
@@ -63,7 +88,8 @@ export function ListPicker({reader, articleId, articleTitle, focused, width, hei
   );
 
   const rows = Math.max(1, height - 2);
-  const start = listWindowStart(selected, lists.length, rows);
+  // One row more than the lists: the "new list" row.
+  const start = listWindowStart(selected, lists.length + 1, rows);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Text bold wrap="truncate-end">
@@ -75,7 +101,7 @@ export function ListPicker({reader, articleId, articleTitle, focused, width, hei
           ! {loaded.error}
         </Text>
       )}
-      {loaded.state === 'ready' && lists.length === 0 && <Text dimColor>no lists yet · {"create one with `workbench lists create <title> [--public]`"}</Text>}
+
       {loaded.state === 'ready' &&
         lists.slice(start, start + rows).map((list, offset) => {
           const isSelected = start + offset === selected;
@@ -89,6 +115,23 @@ export function ListPicker({reader, articleId, articleTitle, focused, width, hei
             </Box>
           );
         })}
+      {loaded.state === 'ready' && start + rows > lists.length && (
+        <Box height={1}>
+          <Text inverse={selected === lists.length && naming === undefined} wrap="truncate-end">
+            {selected === lists.length ? '▸ ' : '  '}
+            {naming === undefined ? (
+              <Text dimColor>+ new private list…</Text>
+            ) : (
+              <>
+                <Text color="cyan">title: </Text>
+                {naming}
+                <Text inverse> </Text>
+                <Text dimColor>  enter create and save · esc back</Text>
+              </>
+            )}
+          </Text>
+        </Box>
+      )}
     </Box>
   );
 }

@@ -13,7 +13,10 @@ export function SnoozePrompt({focused, width, onSubmit, onCancel}: {focused: boo
       else if (press.name === 'escape') onCancel();
       else if (press.name === 'backspace' || press.name === 'delete') setDraft(text => text.slice(0, -1));
       else if (press.ctrl && press.input === 'u') setDraft('');
-      else {
+      else if (/[\r\n]/.test(press.input)) {
+        // Typed fast or pasted, "2h⏎" arrives as one chunk: the text, then Enter.
+        onSubmit((draft + typedText({...press, input: press.input.split(/[\r\n]/)[0]!})).trim() || 'tomorrow');
+      } else {
         const text = typedText(press);
         if (text) setDraft(previous => previous + text);
       }
