@@ -36,6 +36,8 @@ const entryPoints = [
   'source/processes/scanner/rules.ts',
   'source/feeds/fetcher/index.ts',
   'source/feeds/poller/index.ts',
+  'servers/reader/index.ts',
+  'source/feeds/parser/index.ts',
 ];
 
 rmSync(join(root, 'dist'), {recursive: true, force: true});

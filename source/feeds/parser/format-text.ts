@@ -1,0 +1,36 @@
+import type {ParsedFeed, ParsedItem} from '../types.js';
+import {articleKey} from './identity.js';
+
+/**
+ * A parsed feed for people: the feed, then one compact block per entry with the fields a reader
+ * keys on. An entry without a guid shows the key it will be stored under, since that is what
+ * decides whether a refresh duplicates it.
+ */
+export function formatParsedFeed(feed: ParsedFeed): string {
+  const lines = [feed.title || '(untitled feed)'];
+  lines.push(`  link     ${feed.link ?? '—'}`);
+  lines.push(`  format   ${feed.version ?? feed.format}${feed.ttlMinutes ? ` · ttl ${feed.ttlMinutes} min` : ''}`);
+  if (feed.description) lines.push(`  about    ${clip(feed.description, 100)}`);
+  lines.push(`  items    ${feed.items.length}`);
+  feed.items.forEach((item, index) => {
+    lines.push('', `${index + 1}. ${item.title || '(untitled)'}`);
+    lines.push(...itemLines(item).map(([label, value]) => `   ${label.padEnd(11)}${value}`));
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+function itemLines(item: ParsedItem): Array<[string, string]> {
+  const rows: Array<[string, string]> = [
+    ['link', item.link ?? '—'],
+    ['id', item.guid ?? `— (stored as ${clip(articleKey(item), 80)})`],
+    ['published', item.published ?? '—'],
+  ];
+  if (item.updated) rows.push(['updated', item.updated]);
+  rows.push(['author', item.author ?? '—']);
+  if (item.categories.length > 0) rows.push(['categories', item.categories.join(', ')]);
+  return rows;
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
