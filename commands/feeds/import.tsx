@@ -19,7 +19,12 @@ export default textCommand<Props>(
     const xml = await readOpmlFile(file);
     return withReader(flags, async (reader) => {
       const result = await reader.importOpml(xml);
-      return flags.json ? json(result) : text(formatImport(result));
+      // Some feeds failed: the import is partial, and scripts should know.
+      const exitCode = result.failed.length > 0 ? 1 : 0;
+      if (flags.json) return {...json(result), exitCode};
+      // Imported feeds wait for the poller; say how to get their articles now.
+      const hint = result.added > 0 ? 'new feeds are fetched by `workbench serve reader`, or now with `workbench feeds refresh`\n' : undefined;
+      return {...text(formatImport(result)), stderr: hint, exitCode};
     });
   },
   {json: ({options: flags}) => flags.json},

@@ -56,6 +56,7 @@ function FeedsPane({backend, focused, width, height, compact}: PaneProps): React
   const [textModule, setTextModule] = useState<ArticleTextModule>();
   const feedStart = useRef(0);
   const articleStart = useRef(0);
+  const opening = useRef<number | undefined>(undefined);
   const reading = openId !== undefined;
 
   const feedFilter = useFilterInput(focused && !reading && column === 'feeds');
@@ -92,6 +93,7 @@ function FeedsPane({backend, focused, width, height, compact}: PaneProps): React
 
   const openArticle = async (article: Pick<Article, 'id' | 'read'>) => {
     if (!reader) return;
+    opening.current = article.id;
     setOpenId(article.id);
     setSelectedArticleId(article.id);
     setScroll(0);
@@ -102,10 +104,11 @@ function FeedsPane({backend, focused, width, height, compact}: PaneProps): React
       let full = await reader.getArticle(article.id);
       // Opening an article reads it, as in newsboat; `r` makes it unread again.
       if (!full.read) full = await reader.setRead(article.id, true);
-      setLoad(current => (current.state === 'loading' ? {state: 'ready', article: full} : current));
+      // `n` pressed twice: only the last article asked for is shown.
+      if (opening.current === article.id) setLoad({state: 'ready', article: full});
       data.refresh();
     } catch (error) {
-      setLoad({state: 'failed', error: `article ${article.id}: ${describeError(error)}`});
+      if (opening.current === article.id) setLoad({state: 'failed', error: `article ${article.id}: ${describeError(error)}`});
     }
   };
 
@@ -175,6 +178,7 @@ function FeedsPane({backend, focused, width, height, compact}: PaneProps): React
     setMessage(article?.link ? {kind: 'info', text: `link: ${article.link}`} : {kind: 'error', text: 'this article has no link'});
 
   const closeReader = () => {
+    opening.current = undefined;
     setOpenId(undefined);
     setLoad({state: 'loading'});
   };

@@ -231,8 +231,15 @@ describe('Feeds pane', () => {
     // Opening reads it.
     await vi.waitFor(() => expect(reader.callsTo('setRead')).toEqual([[11, true]]));
 
+    // n: the next unread article of the list, read in turn; at the end, a line says so.
+    await app.press('n');
+    await app.waitFor(frame => frame.includes('Paragraph number 1 of') && !frame.includes('LWN recently'), 'next unread article');
+    await vi.waitFor(() => expect(reader.callsTo('setRead')).toEqual([[11, true], [12, true]]));
+    await app.press('n');
+    await app.waitForText('no more unread articles here');
+
     await app.press(KEYS.escape);
-    await app.waitFor(frame => !frame.includes('LWN recently') && frame.includes('A long read'), 'back to the list');
+    await app.waitFor(frame => !frame.includes('Paragraph number') && frame.includes('A long read'), 'back to the list');
     expect(app.line('Using vale with vim')).not.toMatch(/N\s+\w{3}/);
   });
 
