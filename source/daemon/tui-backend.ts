@@ -7,6 +7,7 @@ import type {ToolContext} from '../tools/registry-types.js';
 
 /** The TUI's backend: the same daemon methods the CLI and MCP faces call. */
 export function createDaemonBackend(context: ToolContext, root: string): TuiBackend {
+  let reader: Promise<import('../feeds/contracts.js').ReaderService> | undefined;
   const call = async <T>(method: string, params?: unknown) => (await context.daemon()).call<T>(method, params);
   return {
     listProcesses: () => call<ProcessInfo[]>('proc.list'),
@@ -16,6 +17,7 @@ export function createDaemonBackend(context: ToolContext, root: string): TuiBack
     restart: (id) => call<ProcessInfo>('proc.restart', {id}),
     getErrors: (query: ErrorQuery) => call<UnifiedError[]>('errors.query', query),
     scripts: async (): Promise<ScriptChoice[]> => (await detectProject(root)).scripts.map((script) => ({name: script.name, command: script.command, source: script.source})),
+    reader: () => (reader ??= import('../feeds/client/connect.js').then(({openReader}) => openReader())),
     describe: async () => {
       const ping = await call<{pid: number}>('ping');
       return `daemon pid ${ping.pid} · ${basename(root)}`;

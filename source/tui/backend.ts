@@ -1,3 +1,4 @@
+import type {ReaderService} from '../feeds/contracts.js';
 import type {ErrorQuery, UnifiedError} from '../incidents/types.js';
 import type {ProcessInfo, StartRequest} from '../processes/types.js';
 
@@ -23,4 +24,6 @@ export interface TuiBackend {
   scripts(): Promise<ScriptChoice[]>;
   /** Short text for the status bar: daemon state, project, etc. */
   describe(): Promise<string>;
+  /** The feed reader (a running `workbench serve reader`, else in-process on the local store). */
+  reader(): Promise<ReaderService>;
 }
