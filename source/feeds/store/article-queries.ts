@@ -17,26 +17,26 @@ export interface ArticleFilter {
 }
 
 /**
- * One page, newest first, by keyset: `sort_at <= t AND (sort_at < t OR id < i)` is a range seek
- * on (sort_at, id) at any depth, and rows inserted meanwhile never shift the pages that follow.
+ * One page, newest first, by keyset: `t <= T AND (t < T OR id < I)` is a range seek on
+ * (sort_at, id) at any depth, and rows inserted meanwhile never shift the pages that follow.
+ * A category filter seeks the same way on its own (name, sort_at, article_id) index.
  */
 export async function pageArticles(db: Knex, dialect: Dialect, filter: ArticleFilter): Promise<ArticlePage> {
-  const query = db('articles as a').select(ARTICLE_COLUMNS.map((column) => `a.${column}`));
+  const byCategory = filter.category !== undefined;
+  const [time, id] = byCategory ? ['c.sort_at', 'c.article_id'] : ['a.sort_at', 'a.id'];
+  const query = byCategory ? db('article_categories as c').join('articles as a', 'a.id', 'c.article_id').where('c.name', filter.category!) : db('articles as a');
+  query.select(ARTICLE_COLUMNS.map((column) => `a.${column}`));
   if (filter.feedId !== undefined) query.where('a.feed_id', filter.feedId);
   if (filter.listId !== undefined) query.join('list_items as li', 'li.article_id', 'a.id').where('li.list_id', filter.listId);
-  if (filter.category !== undefined) {
-    const category = filter.category;
-    query.whereExists((tagged) => tagged.select(db.raw('1')).from('article_categories as c').whereRaw('c.article_id = a.id').where('c.name', category));
-  }
   if (filter.unreadAt !== undefined) {
     const at = filter.unreadAt;
     query.whereRaw(unreadCondition(dialect, 'a')).where((snooze) => snooze.whereNull('a.snoozed_until').orWhere('a.snoozed_until', '<=', at));
   }
   if (filter.cursor) {
-    const {sortAt, id} = filter.cursor;
-    query.where('a.sort_at', '<=', sortAt).where((after) => after.where('a.sort_at', '<', sortAt).orWhere('a.id', '<', id));
+    const cursor = filter.cursor;
+    query.where(time, '<=', cursor.sortAt).where((after) => after.where(time, '<', cursor.sortAt).orWhere(id, '<', cursor.id));
   }
-  const rows = (await query.orderBy([{column: 'a.sort_at', order: 'desc'}, {column: 'a.id', order: 'desc'}]).limit(filter.limit + 1)) as ArticleRow[];
+  const rows = (await query.orderBy([{column: time, order: 'desc'}, {column: id, order: 'desc'}]).limit(filter.limit + 1)) as ArticleRow[];
   const page = rows.slice(0, filter.limit);
   const last = page.at(-1);
   const nextCursor = rows.length > filter.limit && last ? {before: new Date(Number(last.sort_at)).toISOString(), before_id: Number(last.id)} : null;

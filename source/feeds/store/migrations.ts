@@ -95,7 +95,31 @@ const readerTables: Migration = {
   },
 };
 
-const MIGRATIONS: Migration[] = [readerTables];
+// The category filter walked articles newest first and probed each for the category: fine for a
+// common subject, a scan of every article for a rare one. A copy of sort_at (which never changes
+// after insert) lets it seek (name, sort_at, article_id) by keyset like the other filters.
+const categoryTimes: Migration = {
+  name: '002_category_sort_at',
+  async up(db) {
+    await db.schema.alterTable('article_categories', (table) => {
+      table.bigInteger('sort_at');
+    });
+    await db.raw('update article_categories set sort_at = (select a.sort_at from articles a where a.id = article_categories.article_id)');
+    await db.schema.alterTable('article_categories', (table) => {
+      table.index(['name', 'sort_at', 'article_id'], 'article_categories_by_name_time');
+      table.dropIndex(['name', 'article_id'], 'article_categories_by_name');
+    });
+  },
+  async down(db) {
+    await db.schema.alterTable('article_categories', (table) => {
+      table.index(['name', 'article_id'], 'article_categories_by_name');
+      table.dropIndex(['name', 'sort_at', 'article_id'], 'article_categories_by_name_time');
+      table.dropColumn('sort_at');
+    });
+  },
+};
+
+const MIGRATIONS: Migration[] = [readerTables, categoryTimes];
 
 /** The literal SQL of "unread" (a literal, so SQLite can match the partial index). */
 export function unreadCondition(dialect: Dialect, alias?: string): string {

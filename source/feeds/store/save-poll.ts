@@ -116,7 +116,7 @@ async function saveCategories(trx: Knex.Transaction, feedId: number, rows: Artic
       tagged.map((row) => row.item_key),
     )) as {id: number; item_key: string}[];
   const idOf = new Map(ids.map((row) => [row.item_key, Number(row.id)]));
-  const links = tagged.flatMap((row) => (JSON.parse(row.categories) as string[]).map((name) => ({article_id: idOf.get(row.item_key)!, feed_id: feedId, name})));
+  const links = tagged.flatMap((row) => (JSON.parse(row.categories) as string[]).map((name) => ({article_id: idOf.get(row.item_key)!, feed_id: feedId, name, sort_at: row.sort_at})));
   for (let start = 0; start < links.length; start += 300) {
     await trx('article_categories').insert(links.slice(start, start + 300)).onConflict(['article_id', 'name']).ignore();
   }

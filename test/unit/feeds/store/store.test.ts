@@ -15,6 +15,9 @@ import {
   type Store,
 } from '../../../../source/feeds/store/index.js';
 import type {ParsedItem} from '../../../../source/feeds/types.js';
+import {storeConfig} from '../../../../source/feeds/store/connection.js';
+import {loadKnex} from '../../../../source/feeds/store/load-knex.js';
+import {readerMigrations} from '../../../../source/feeds/store/migrations.js';
 import {fakeItems, keyed} from './fake-items.js';
 import {testDatabases} from './test-databases.js';
 
@@ -41,13 +44,32 @@ for (const database of databases) {
       return insertFeedRow(store.db, store.dialect, {url: `https://example.com/${database.kind}/${feedCount}.xml`, title: `Feed ${feedCount}`, site_url: null, category}, NOW);
     };
 
+    it('migration 002 fills the category times of articles stored before it', async () => {
+      const older = await database.create();
+      const config = storeConfig(older.connection);
+      const db = (await loadKnex())(config.knex);
+      try {
+        await db.migrate.up({migrationSource: readerMigrations(config.dialect), tableName: 'reader_migrations'});
+        const [feedId] = await db('feeds').insert({url: 'https://a.example/feed.xml', url_hash: 'h', title: 'A', created_at: NOW}, config.dialect === 'mysql' ? undefined : ['id']);
+        const feed = typeof feedId === 'object' ? feedId.id : feedId;
+        await db('articles').insert({feed_id: feed, item_key: 'k', title: 't', sort_at: 1_700_000_000_000, categories: '["x"]', is_read: false, created_at: NOW});
+        const [article] = await db('articles').select('id');
+        await db('article_categories').insert({article_id: article.id, feed_id: feed, name: 'x'});
+        await db.migrate.latest({migrationSource: readerMigrations(config.dialect), tableName: 'reader_migrations'});
+        expect(Number((await db('article_categories').first()).sort_at)).toBe(1_700_000_000_000);
+      } finally {
+        await db.destroy();
+        await older.drop();
+      }
+    });
+
     it('migrates on open; reopening the same database keeps its data and runs nothing twice', async () => {
       const id = await newFeed();
       const again = await openStore(created.connection);
       try {
         expect((await findFeedRow(again.db, id))?.title).toBe(`Feed ${feedCount}`);
         const migrations = await again.db('reader_migrations').select('name');
-        expect(migrations.map((row: {name: string}) => row.name)).toEqual(['001_reader_tables']);
+        expect(migrations.map((row: {name: string}) => row.name)).toEqual(['001_reader_tables', '002_category_sort_at']);
       } finally {
         await again.close();
       }
@@ -159,6 +181,22 @@ for (const database of databases) {
       ]);
       const rust = await pageArticles(store.db, store.dialect, {feedId, category: 'Rust', limit: 10});
       expect(rust.articles.map((article) => article.title)).toEqual(['cat item 1', 'cat item 3', 'cat item 5']);
+    });
+
+    it('a category filter pages by keyset too, with the same order as the plain list', async () => {
+      const feedId = await newFeed();
+      const items = fakeItems('paged-cat', 60, undefined, {categories: (index) => (index % 3 === 0 ? ['Zig'] : ['Odin'])}).map((item, index) => (index < 12 ? {...item, published: '2025-01-05T00:00:00.000Z'} : item));
+      await savePoll(store.db, feedId, keyed(items), {}, NOW);
+      const expected = (await pageArticles(store.db, store.dialect, {feedId, limit: 200})).articles.filter((article) => article.categories.includes('Zig')).map((article) => article.id);
+      const seen: number[] = [];
+      let cursor: {sortAt: number; id: number} | undefined;
+      do {
+        const page = await pageArticles(store.db, store.dialect, {category: 'Zig', limit: 3, cursor});
+        seen.push(...page.articles.map((article) => article.id));
+        cursor = page.nextCursor ? {sortAt: Date.parse(page.nextCursor.before), id: page.nextCursor.before_id} : undefined;
+      } while (cursor);
+      expect(seen).toEqual(expected);
+      expect(seen).toHaveLength(20);
     });
 
     it('unsubscribing deletes the feed with its articles, their categories and list entries', async () => {
