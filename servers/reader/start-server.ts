@@ -18,6 +18,19 @@ export interface ReaderServerOptions {
   deps?: Partial<ReaderDeps>;
 }
 
+/**
+ * A feed that fails is recorded on the feed (fetchStatus, lastError) for the faces to show; the
+ * log gets it only when logging is on. A poller that cannot list due feeds (the database is
+ * gone) always says so on stderr.
+ */
+function pollError(app: FastifyInstance, logging: boolean) {
+  return (feedId: number | null, error: unknown) => {
+    const line = feedId === null ? `poller: listing due feeds failed: ${describeError(error)}` : `poller: feed ${feedId}: ${describeError(error)}`;
+    if (logging) app.log.warn(line);
+    else if (feedId === null) process.stderr.write(`${line}\n`);
+  };
+}
+
 export interface ReaderServer {
   url: string;
   app: FastifyInstance;
@@ -43,8 +56,7 @@ export async function startReaderServer(options: ReaderServerOptions = {}): Prom
   const address = app.server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   url = `http://${host.includes(':') ? `[${host}]` : host}:${boundPort}`;
-  const log = options.logger ? (line: string) => app.log.warn(line) : (line: string) => process.stderr.write(`${line}\n`);
-  const poller = options.poll === false ? null : startPolling(service, {intervalMs: options.pollIntervalMs, log});
+  const poller = options.poll === false ? null : startPolling(service, {intervalMs: options.pollIntervalMs, onError: pollError(app, options.logger ?? false)});
   let closing: Promise<void> | undefined;
   return {
     url,

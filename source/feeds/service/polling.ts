@@ -1,4 +1,3 @@
-import {describeError} from '../../core/errors.js';
 import {createPoller, type Poller, type PollerOptions} from '../poller/index.js';
 import type {LocalReaderService} from './reader-service.js';
 
@@ -7,11 +6,9 @@ import type {LocalReaderService} from './reader-service.js';
  * next_fetch_at has come (the refresh moves it on, success or failure). Stop it before closing
  * the service; stop() waits for the polls in flight, each of which commits or rolls back whole.
  */
-export function startPolling(service: LocalReaderService, options: Omit<PollerOptions, 'dueFeeds' | 'refresh'> & {log?: (line: string) => void} = {}): Poller {
-  const {log, ...pollerOptions} = options;
+export function startPolling(service: LocalReaderService, options: Omit<PollerOptions, 'dueFeeds' | 'refresh'> = {}): Poller {
   const poller = createPoller({
-    onError: (id, error) => log?.(id === null ? `poller: listing due feeds failed: ${describeError(error)}` : `poller: feed ${id}: ${describeError(error)}`),
-    ...pollerOptions,
+    ...options,
     dueFeeds: (now, limit) => service.dueFeeds(now, limit),
     refresh: (id) => service.refresh(id),
   });

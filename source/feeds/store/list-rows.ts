@@ -1,3 +1,4 @@
+import {timingSafeEqual} from 'node:crypto';
 import type {Knex} from 'knex';
 import type {Visibility} from '../types.js';
 import type {Dialect} from './connection.js';
@@ -30,10 +31,18 @@ export async function findListRow(db: Knex, id: number): Promise<ListRow | undef
   return row && normalized(row);
 }
 
-/** A public list by its share token; private lists have none, so they never match. */
+/**
+ * A public list by its share token; private lists have none, so they never match. Tokens are
+ * compared in constant time, one public list at a time (there are few), not by an index seek.
+ */
 export async function findPublicListRow(db: Knex, token: string): Promise<ListRow | undefined> {
-  const row = (await listsWithCounts(db).where('l.token', token).where('l.visibility', 'public').first()) as ListRow | undefined;
-  return row && normalized(row);
+  const wanted = Buffer.from(token);
+  const candidates = (await db('lists').select('id', 'token').where('visibility', 'public').whereNotNull('token')) as {id: number; token: string}[];
+  const match = candidates.find((candidate) => {
+    const stored = Buffer.from(candidate.token);
+    return stored.length === wanted.length && timingSafeEqual(stored, wanted);
+  });
+  return match ? findListRow(db, Number(match.id)) : undefined;
 }
 
 export async function insertListRow(db: Knex, dialect: Dialect, title: string, visibility: Visibility, token: string | null, nowMs: number): Promise<number> {
