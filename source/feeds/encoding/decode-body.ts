@@ -9,18 +9,31 @@ import {sniff} from './sniff-charset.js';
 export function decodeFeedBody(body: Buffer | Uint8Array, contentType: string | null): string {
   const {guess, text, ascii} = sniff(body, contentType);
   if (ascii) return asBuffer(body).toString('latin1');
-  return fixC1(text ?? decodeAs(body, guess.charset));
+  const decoded = text ?? decodeAs(body, guess.charset);
+  // In UTF-8, U+0080–U+009F can only come from C2 80–C2 9F: look at the bytes, not the string.
+  if (guess.charset === 'utf-8' && !hasUtf8C1(asBuffer(body))) return decoded;
+  return fixC1(decoded);
 }
 
 /** Decodes bytes in a charset sniffCharset named; the BOM, when present, is dropped. */
 export function decodeAs(body: Uint8Array, charset: string): string {
   if (charset === 'utf-32le' || charset === 'utf-32be') return decodeUtf32(body, charset === 'utf-32le');
-  if (charset === 'utf-8' || charset === 'us-ascii') return withoutBom(asBuffer(body).toString('utf8'));
+  if (charset === 'utf-8' || charset === 'us-ascii') return withoutBom(UTF8.decode(body));
   const label = decoderLabel(charset) ?? 'utf-8';
   // Node 20's TextDecoder reads windows-1252 (and its aliases latin1, iso-8859-1) as ISO-8859-1:
   // decode Latin-1, then map 0x80–0x9F to windows-1252 here.
   if (new TextDecoder(label).encoding === 'windows-1252') return fixC1(asBuffer(body).toString('latin1'));
   return new TextDecoder(label).decode(body);
+}
+
+// Faster than Buffer#toString for UTF-8 on Node 20; keeps the BOM (ignoreBOM) so both paths agree.
+const UTF8 = new TextDecoder('utf-8', {ignoreBOM: true});
+
+function hasUtf8C1(body: Buffer): boolean {
+  for (let at = body.indexOf(0xc2); at !== -1 && at + 1 < body.length; at = body.indexOf(0xc2, at + 1)) {
+    if (body[at + 1] >= 0x80 && body[at + 1] <= 0x9f) return true;
+  }
+  return false;
 }
 
 function asBuffer(body: Uint8Array): Buffer {

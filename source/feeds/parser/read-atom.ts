@@ -1,7 +1,7 @@
 import type {ParsedFeed, ParsedItem} from '../types.js';
 import {parseFeedDate} from './dates.js';
 import {finishItem} from './finish-item.js';
-import {innerBase, resolveUrl} from './resolve-url.js';
+import {entryBase, innerBase, resolveUrl} from './resolve-url.js';
 import {atomHtml, atomPlain, attr, child, mediaDescription, rawOf, textOf} from './xml-values.js';
 import type {XmlDocument, XmlNode} from './xml-tree.js';
 
@@ -14,9 +14,9 @@ export function readAtom(doc: XmlDocument, root: XmlNode, documentUrl?: string):
   const description = atomPlain(doc, atomChild(root, 'subtitle') ?? atomChild(root, 'tagline'));
   if (description) feed.description = description;
   const feedAuthor = authorName(doc, root);
-  const entryBase = base ?? link;
+  const itemBase = entryBase(attr(root, 'xml:base'), base, link);
   // <item> in an Atom feed is a mistake feedparser forgives; so do we.
-  for (const node of root.children) if ((node.local === 'entry' || node.local === 'item') && isAtom(node)) feed.items.push(readEntry(doc, node, entryBase, feedAuthor));
+  for (const node of root.children) if ((node.local === 'entry' || node.local === 'item') && isAtom(node)) feed.items.push(readEntry(doc, node, itemBase, feedAuthor));
   return feed;
 }
 

@@ -1,7 +1,7 @@
 import type {ParsedFeed, ParsedItem} from '../types.js';
 import {parseFeedDate} from './dates.js';
 import {finishItem} from './finish-item.js';
-import {innerBase, resolveUrl} from './resolve-url.js';
+import {entryBase, innerBase, resolveUrl} from './resolve-url.js';
 import {atomPlain, attr, child, firstChild, htmlOf, inNamespace, mediaDescription, rawOf, textOf} from './xml-values.js';
 import type {XmlDocument, XmlNode} from './xml-tree.js';
 
@@ -14,7 +14,7 @@ export function readRss(doc: XmlDocument, root: XmlNode, documentUrl?: string): 
   const channel = cdf ? root : (child(root, 'channel') ?? root);
   const base = innerBase(attr(channel, 'xml:base'), innerBase(attr(root, 'xml:base'), documentUrl));
   const link = resolveUrl(cdf ? attr(channel, 'href') : channelLink(doc, channel), base);
-  const itemBase = base ?? link;
+  const itemBase = entryBase(attr(channel, 'xml:base') ?? attr(root, 'xml:base'), base, link);
 
   const feed: ParsedFeed = {
     format: root.local === 'rdf' ? 'rdf' : 'rss',
@@ -28,9 +28,9 @@ export function readRss(doc: XmlDocument, root: XmlNode, documentUrl?: string): 
   const ttl = Number.parseInt(rawOf(doc, child(channel, 'ttl')) ?? '', 10);
   if (ttl > 0) feed.ttlMinutes = ttl;
 
-  for (const node of channel.children) if (node.local === 'item') feed.items.push(readItem(doc, node, itemBase, cdf));
+  for (const node of channel.children) if (node.local === 'item' && inNamespace(node, channel, undefined)) feed.items.push(readItem(doc, node, itemBase, cdf));
   // RSS 0.90/1.0 put items beside the channel; broken 2.0 feeds do too.
-  if (channel !== root) for (const node of root.children) if (node.local === 'item') feed.items.push(readItem(doc, node, itemBase, cdf));
+  if (channel !== root) for (const node of root.children) if (node.local === 'item' && node.ns !== 'rdf') feed.items.push(readItem(doc, node, itemBase, cdf));
   return feed;
 }
 

@@ -20,3 +20,13 @@ export function innerBase(xmlBase: string | undefined, outer: string | undefined
   if (!xmlBase) return outer;
   return resolveUrl(xmlBase, outer) ?? outer;
 }
+
+/**
+ * The base for entries' relative links: the feed's xml:base when it sets one; else its site link
+ * (Miniflux's rule: feeds are often served from another host or path than the site); else the
+ * document URL.
+ */
+export function entryBase(xmlBase: string | undefined, base: string | undefined, siteLink: string | undefined): string | undefined {
+  if (xmlBase) return base;
+  return siteLink && ABSOLUTE.test(siteLink) ? siteLink : base;
+}

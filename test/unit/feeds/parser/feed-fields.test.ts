@@ -56,11 +56,13 @@ describe('RSS fields', () => {
     expect(feed.items[3].link).toBe('https://blog.example/real');
   });
 
-  it('the document URL is the base when the feed gives one; xml:base beats both', () => {
-    const body = '<rss><channel><link>/home</link><item><link>a</link></item><item xml:base="https://cdn.example/sub/"><link>b</link></item></channel></rss>';
+  it('relative links: the site link resolves against the document URL, entries against the site link, xml:base beats both', () => {
+    const body = '<rss><channel><link>/home/</link><item><link>a</link></item><item xml:base="https://cdn.example/sub/"><link>b</link></item></channel></rss>';
     const parsed = parseFeed(body, null, {url: 'https://origin.example/feeds/main.xml'});
-    expect(parsed.link).toBe('https://origin.example/home');
-    expect(parsed.items.map((item) => item.link)).toEqual(['https://origin.example/feeds/a', 'https://cdn.example/sub/b']);
+    expect(parsed.link).toBe('https://origin.example/home/');
+    expect(parsed.items.map((item) => item.link)).toEqual(['https://origin.example/home/a', 'https://cdn.example/sub/b']);
+    // Without a site link, the document URL.
+    expect(parseFeed('<rss><channel><item><link>a</link></item></channel></rss>', null, {url: 'https://origin.example/feeds/main.xml'}).items[0].link).toBe('https://origin.example/feeds/a');
   });
 
   it('an RSS feed in an unknown default namespace still reads', () => {

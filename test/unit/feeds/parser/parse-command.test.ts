@@ -83,11 +83,11 @@ describe('workbench feeds parse <url>', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('follows redirects, decodes by the header charset, resolves links against the final URL', async () => {
+  it('follows redirects, decodes by the header charset, resolves the site link against the final URL and entries against it', async () => {
     const feed = JSON.parse(await run(`${base}/old`, true));
     expect(feed.title).toBe('Café news');
     expect(feed.link).toBe(`${base}/`);
-    expect(feed.items[0].link).toBe(`${base}/feeds/posts/1`);
+    expect(feed.items[0].link).toBe(`${base}/posts/1`);
   });
 
   it('HTTP errors, unreachable hosts and oversized bodies are clear errors', async () => {
