@@ -1,9 +1,9 @@
 import React from 'react';
 import {Box, Text} from 'ink';
-import {Command, keyLabel} from '../key/keyBindings.js';
+import {Command} from '../key/keyBindings.js';
 import {KeyPriority} from '../key/keyPriority.js';
 import {useKeypress} from '../hooks/useKeypress.js';
-import type {KeyHelp, PaneDefinition} from '../panes/types.js';
+import {keyHelpLabel, type KeyHelp, type PaneDefinition} from '../panes/types.js';
 
 export const GLOBAL_KEYS: KeyHelp[] = [
   {command: Command.NEXT_PANE, description: 'next pane'},
@@ -18,9 +18,9 @@ function KeyRows({keys, labelWidth}: {keys: KeyHelp[]; labelWidth: number}): Rea
   return (
     <>
       {keys.map(help => (
-        <Box key={`${help.command}:${help.description}`} height={1}>
+        <Box key={`${keyHelpLabel(help)}:${help.description}`} height={1}>
           <Box width={labelWidth} flexShrink={0}>
-            <Text color="cyan">{keyLabel(help.command)}</Text>
+            <Text color="cyan">{keyHelpLabel(help)}</Text>
           </Box>
           <Text wrap="truncate-end">{help.description}</Text>
         </Box>
@@ -39,7 +39,7 @@ export function HelpOverlay({pane, width, height, compact, onClose}: {pane: Pane
     {isActive: true, priority: KeyPriority.OVERLAY},
   );
   const all = [...GLOBAL_KEYS, ...pane.keys];
-  const labelWidth = Math.max(...all.map(help => keyLabel(help.command).length)) + 2;
+  const labelWidth = Math.max(...all.map(help => keyHelpLabel(help).length)) + 2;
   const boxWidth = Math.min(width, 64);
   return (
     <Box width={width} height={height} justifyContent="center" alignItems="flex-start" overflow="hidden">

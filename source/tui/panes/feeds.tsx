@@ -17,7 +17,7 @@ import {ArticleColumn} from './feeds/ArticleColumn.js';
 import {ArticleReader, readerBodyRows, type ReaderLoad} from './feeds/ArticleReader.js';
 import {ListPicker} from './feeds/ListPicker.js';
 import {SnoozePrompt} from './feeds/SnoozePrompt.js';
-import {isFeedKey, LIST_KEY_LINE, READER_KEY_LINE} from './feeds/feedKeys.js';
+import {FeedKey, isFeedKey, LIST_KEY_LINE, READER_KEY_LINE} from './feeds/feedKeys.js';
 import {useReader} from './feeds/useReader.js';
 import {useFeedData} from './feeds/useFeedData.js';
 import type {PaneDefinition, PaneProps} from './types.js';
@@ -368,7 +368,13 @@ export const feedsPane: PaneDefinition = {
     {command: Command.DOWN, description: 'next feed or article; scroll the article down'},
     {command: Command.PAGE_DOWN, description: 'a page down (space too, in the article)'},
     {command: Command.EXPAND, description: 'open the feed’s articles, or the article (marks it read)'},
-    {command: Command.RESTART, description: 'toggle read/unread (m marks the whole feed read)'},
+    {label: FeedKey.TOGGLE_READ, description: 'toggle read/unread'},
+    {label: FeedKey.MARK_FEED_READ, description: 'mark the whole feed read'},
+    {label: FeedKey.SNOOZE, description: 'snooze the article (enter alone: tomorrow 08:00)'},
+    {label: FeedKey.SAVE_TO_LIST, description: 'save the article to a list'},
+    {label: FeedKey.REFRESH_FEED, description: 'refresh the selected feed now'},
+    {label: FeedKey.SHOW_LINK, description: 'show the article link'},
+    {label: FeedKey.NEXT_UNREAD, description: 'next unread article (in the reader)'},
     {command: Command.NEXT_PANE, description: 'feeds → articles → next pane (←/→ too)'},
     {command: Command.FILTER, description: 'filter the feeds or the articles'},
     {command: Command.BACK, description: 'close the article, then clear the filter'},

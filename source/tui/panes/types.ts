@@ -1,11 +1,12 @@
 import type React from 'react';
-import type {Command} from '../key/keyBindings.js';
+import {keyLabel, type Command} from '../key/keyBindings.js';
 import type {TuiBackend} from '../backend.js';
 
-/** One line of the help overlay: a command's keys and what they do in this pane. */
-export interface KeyHelp {
-  command: Command;
-  description: string;
+/** A key in the help overlay: a shared command, or a key only that pane has (`label`, e.g. "z"). */
+export type KeyHelp = {command: Command; description: string} | {label: string; description: string};
+
+export function keyHelpLabel(help: KeyHelp): string {
+  return 'command' in help ? keyLabel(help.command) : help.label;
 }
 
 export interface PaneProps {

@@ -1,8 +1,8 @@
 import type {Keypress} from '../../key/keyBindings.js';
 
 /**
- * Keys only the Feeds pane has, newsboat's where it has one. They live here, not in the
- * Command enum, until the shared key map grows feed commands; the pane's key line shows them.
+ * Keys only the Feeds pane has, newsboat's where it has one. The help overlay lists them by label;
+ * the pane's key line shows them too.
  */
 export const FeedKey = {
   TOGGLE_READ: 'r',
