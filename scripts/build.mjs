@@ -52,7 +52,8 @@ await build({
   platform: 'node',
   target: 'node20',
   chunkNames: 'chunks/[name]-[hash]',
-  external: ['node-pty'],
+  // Native addons, and knex with its database drivers (it requires them by name at run time).
+  external: ['node-pty', 'knex', 'better-sqlite3', 'pg', 'mysql2', 'tedious', 'oracledb', 'sqlite3', 'pg-query-stream'],
   alias: {'react-devtools-core': './scripts/empty-module.js', 'read-package-up': './scripts/read-package-up-stub.js'},
   define: {'process.env.NODE_ENV': '"production"'},
   banner: {js: "import {createRequire as __wbCreateRequire} from 'node:module'; const require = __wbCreateRequire(import.meta.url);"},

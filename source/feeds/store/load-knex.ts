@@ -1,15 +1,12 @@
 import type {Knex} from 'knex';
 
-// knex require()s its dialect drivers by name (pg, mysql2, better-sqlite3, and ones we never
-// install); a bundler cannot follow that, so knex loads from node_modules at run time. The
-// specifier sits in a variable so esbuild leaves the import alone.
-const knexPackage = 'knex';
-
+// knex require()s its dialect drivers by name, which a bundler cannot follow, so knex and the
+// drivers stay outside the bundle (scripts/build.mjs `external`) and load on first use.
 export type KnexFactory = (config: Knex.Config) => Knex;
 
 let factory: Promise<KnexFactory> | undefined;
 
 export function loadKnex(): Promise<KnexFactory> {
-  factory ??= import(knexPackage).then((module: {default: KnexFactory}) => module.default);
+  factory ??= import('knex').then((module) => (module as unknown as {default: KnexFactory}).default);
   return factory;
 }
