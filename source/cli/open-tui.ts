@@ -48,6 +48,9 @@ export async function openTui(options: {demo: boolean; argv: string[]}): Promise
   const context = createToolContext({cwd: root, notice: (message) => notices.push(message)});
   const client = await context.daemon();
   const report = await autostartProject(root, client);
+  // The Feeds pane's reader polls in the daemon's `reader` process, not in this window.
+  const {ensureReaderServer} = await import('./ensure-reader.js');
+  await ensureReaderServer(client).catch((error) => notices.push(`workbench: the feed reader did not start (${(error as Error).message}); the Feeds pane reads the local store`));
   const {runTui} = await importTuiInteractive();
   const title = options.demo ? 'workbench demo' : 'workbench';
   await runTui(createDaemonBackend(context, root), {title});

@@ -48,6 +48,9 @@ describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
     }, 30_000, 250);
     expect(first).toContain('Processes');
     expect(first).toContain('Incidents');
+    expect(first).toContain('3 Feeds');
+    // The TUI has the daemon run the feed reader's server for the Feeds pane.
+    expect(first).toMatch(/reader\s.*running/);
 
     tmux('send-keys', '-t', session, '2');
     const incidents = await eventually(() => {
