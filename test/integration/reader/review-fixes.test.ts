@@ -1,0 +1,58 @@
+// Defects a black-box review of the reader API found, each pinned by a test. SQLite; the real
+// fetcher, parser and discovery on a local origin.
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {startFeedOrigin, type FeedOrigin} from '../../../fixtures/feed-origin/server.js';
+import {readerHarness, type Answer, type Harness} from './reader-harness.js';
+
+let origin: FeedOrigin;
+let dir: string;
+let reader: Harness;
+let feedId: number;
+let articleId: number;
+
+beforeAll(async () => {
+  origin = await startFeedOrigin();
+  dir = mkdtempSync(join(tmpdir(), 'wb-reader-review-'));
+  reader = await readerHarness(join(dir, 'reader.sqlite'));
+  feedId = (await reader.call('POST', '/feeds', {url: `${origin.url}/gen/review.xml?items=4`})).body.id;
+  articleId = (await reader.call('GET', '/articles?limit=1')).body.articles[0].id;
+});
+afterAll(async () => {
+  await reader?.close();
+  await origin?.close();
+  rmSync(dir, {recursive: true, force: true});
+});
+
+function expectError(answer: Answer, status: number, code: string, message?: RegExp) {
+  expect({status: answer.status, code: answer.body?.error?.code}).toEqual({status, code});
+  if (message) expect(answer.body.error.message).toMatch(message);
+}
+
+async function raw(method: 'POST' | 'GET' | 'DELETE', url: string, payload: string, contentType = 'application/json'): Promise<Answer> {
+  const response = await reader.app.inject({method, url: `/api/v1${url}`, headers: {'content-type': contentType}, payload});
+  return {status: response.statusCode, body: response.json(), text: response.body, headers: response.headers};
+}
+
+describe('impossible calendar dates', () => {
+  it.each(['2030-02-30T00:00:00Z', '2031-02-29T00:00:00Z', '2030-04-31T12:00:00+02:00', '2030-01-01T24:00:00Z', '2030-01-01T10:60:00Z', '2030-01-01T10:00:61Z'])(
+    'snooze until %s is 400 invalid_argument, not shifted',
+    async (until) => {
+      expectError(await reader.call('POST', `/articles/${articleId}/snooze`, {until}), 400, 'invalid_argument', /ISO 8601/);
+    },
+  );
+
+  it('a real leap day is taken', async () => {
+    const answer = await reader.call('POST', `/articles/${articleId}/snooze`, {until: '2032-02-29T00:00:00Z'});
+    expect(answer.status).toBe(200);
+    expect(answer.body.snoozedUntil).toBe('2032-02-29T00:00:00.000Z');
+    await reader.call('POST', `/articles/${articleId}/snooze`, {until: null});
+  });
+
+  it('a cursor on an impossible date is 400 invalid_argument', async () => {
+    expectError(await reader.call('GET', `/articles?before=${encodeURIComponent('2025-02-30T09:00:00.000Z')}&before_id=5`), 400, 'invalid_argument', /ISO 8601/);
+    expect((await reader.call('GET', `/articles?before=${encodeURIComponent('2024-02-29T09:00:00.000Z')}&before_id=5`)).status).toBe(200);
+  });
+});
