@@ -7,6 +7,7 @@ import {feedRoutes} from './routes/feeds.js';
 import {healthRoutes} from './routes/health.js';
 import {listRoutes} from './routes/lists.js';
 import {opmlRoutes} from './routes/opml.js';
+import {installRouteRules} from './route-rules.js';
 import {validatorCompiler} from './validator-compilers.js';
 
 export interface ReaderAppOptions {
@@ -24,6 +25,9 @@ export function buildReaderApp(options: ReaderAppOptions): FastifyInstance {
   const app = Fastify({logger: options.logger ?? false, bodyLimit});
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app, bodyLimit);
+  installRouteRules(app);
+  // fastify reads text/plain by default; this API takes JSON (and XML at /opml) only, so other types are 415.
+  app.removeContentTypeParser('text/plain');
 
   // Action endpoints (refresh, mark-all-read) take no body, but clients often send
   // `Content-Type: application/json` anyway: an empty JSON body reads as no body.

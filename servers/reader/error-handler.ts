@@ -1,5 +1,6 @@
 import type {FastifyError, FastifyInstance} from 'fastify';
 import {isWorkbenchError, type ErrorCode} from '../../source/core/errors.js';
+import {takesBody} from './route-rules.js';
 
 /** HTTP status of each error code the reader answers (see README.md). */
 export const STATUS_OF: Partial<Record<ErrorCode, number>> = {
@@ -20,8 +21,18 @@ export interface ErrorAnswer {
   message: string;
 }
 
+/** What errorAnswer needs to know of the request. */
+export interface RequestFacts {
+  contentType?: string;
+  /** `POST /api/v1/feeds/:id/refresh`, when the route is known. */
+  route?: string;
+  /** False on a route that takes no body. */
+  takesBody?: boolean;
+}
+
 /** Maps anything thrown in a request to a status and `{error: {code, message}}`; never a stack. */
-export function errorAnswer(error: unknown, bodyLimit: number, contentType?: string): ErrorAnswer {
+export function errorAnswer(error: unknown, bodyLimit: number, request: RequestFacts = {}): ErrorAnswer {
+  const {contentType} = request;
   if (isWorkbenchError(error)) {
     const status = STATUS_OF[error.code] ?? 500;
     return status === 500 ? internal() : {status, code: error.code, message: error.message};
@@ -34,6 +45,7 @@ export function errorAnswer(error: unknown, bodyLimit: number, contentType?: str
     return {status: 413, code: 'payload_too_large', message: `request body is larger than ${Math.round(bodyLimit / 1024)} KB`};
   }
   if (fastify.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    if (request.takesBody === false) return {status: 400, code: 'invalid_body', message: `${request.route ?? 'this endpoint'} takes no body`};
     return {status: 415, code: 'invalid_body', message: `content type ${JSON.stringify(contentType ?? '')} is not accepted here; send application/json (XML to /opml)`};
   }
   if (fastify.statusCode !== undefined && fastify.statusCode >= 400 && fastify.statusCode < 500) {
@@ -51,7 +63,8 @@ function internal(): ErrorAnswer {
 /** One error handler and one not-found handler for the whole app. */
 export function installErrorHandling(app: FastifyInstance, bodyLimit: number): void {
   app.setErrorHandler((error, request, reply) => {
-    const answer = errorAnswer(error, bodyLimit, request.headers['content-type']);
+    const route = request.routeOptions.url === undefined ? undefined : `${request.method} ${request.routeOptions.url}`;
+    const answer = errorAnswer(error, bodyLimit, {contentType: request.headers['content-type'], route, takesBody: route === undefined ? undefined : takesBody(request.routeOptions)});
     if (answer.status >= 500) request.log.error({err: error}, 'request failed');
     return reply.status(answer.status).send({error: {code: answer.code, message: answer.message}});
   });

@@ -21,6 +21,9 @@ export const errorSchema = {
 /** Every route answers errors in one shape. */
 export const errorResponses = {'4xx': errorSchema, '5xx': errorSchema} as const;
 
+/** The query schema of a route that takes no parameters: any given one is refused. */
+export const noQuery = {type: 'object', additionalProperties: false, properties: {}} as const;
+
 export const idParams = {type: 'object', required: ['id'], additionalProperties: false, properties: {id}} as const;
 
 export const feedSchema = {

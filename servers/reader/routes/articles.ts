@@ -1,7 +1,7 @@
 import type {FastifyInstance} from 'fastify';
 import type {ReaderService} from '../../../source/feeds/contracts.js';
 import type {ArticleQuery} from '../../../source/feeds/types.js';
-import {articlePageSchema, articleQuerySchema, errorResponses, fullArticleSchema, idParams} from '../schemas.js';
+import {articlePageSchema, articleQuerySchema, errorResponses, fullArticleSchema, idParams, noQuery} from '../schemas.js';
 
 interface IdParams {
   id: number;
@@ -21,19 +21,19 @@ export async function articleRoutes(app: FastifyInstance, {service}: {service: R
     service.listArticles(request.query),
   );
 
-  app.get<{Params: IdParams}>('/articles/:id', {schema: {params: idParams, response: {200: fullArticleSchema, ...errorResponses}}}, (request) =>
+  app.get<{Params: IdParams}>('/articles/:id', {schema: {querystring: noQuery, params: idParams, response: {200: fullArticleSchema, ...errorResponses}}}, (request) =>
     service.getArticle(request.params.id),
   );
 
   app.post<{Params: IdParams; Body: {read: boolean}}>(
     '/articles/:id/read',
-    {schema: {params: idParams, body: readBody, response: {200: fullArticleSchema, ...errorResponses}}},
+    {schema: {querystring: noQuery, params: idParams, body: readBody, response: {200: fullArticleSchema, ...errorResponses}}},
     (request) => service.setRead(request.params.id, request.body.read),
   );
 
   app.post<{Params: IdParams; Body: {until: string | null}}>(
     '/articles/:id/snooze',
-    {schema: {params: idParams, body: snoozeBody, response: {200: fullArticleSchema, ...errorResponses}}},
+    {schema: {querystring: noQuery, params: idParams, body: snoozeBody, response: {200: fullArticleSchema, ...errorResponses}}},
     (request) => service.snooze(request.params.id, request.body.until),
   );
 }

@@ -1,6 +1,6 @@
 import type {FastifyInstance} from 'fastify';
 import type {ReaderService} from '../../../source/feeds/contracts.js';
-import {errorResponses, feedChoicesSchema, feedSchema, idParams, urlBody} from '../schemas.js';
+import {errorResponses, feedChoicesSchema, feedSchema, idParams, noQuery, urlBody} from '../schemas.js';
 
 interface IdParams {
   id: number;
@@ -13,12 +13,12 @@ const subscribeBody = {
 
 /** Subscriptions: list, subscribe, discover, unsubscribe, refresh, mark all read. */
 export async function feedRoutes(app: FastifyInstance, {service}: {service: ReaderService}): Promise<void> {
-  app.get('/feeds', {schema: {response: {200: {type: 'array', items: feedSchema}, ...errorResponses}}}, () => service.listFeeds());
+  app.get('/feeds', {schema: {querystring: noQuery, response: {200: {type: 'array', items: feedSchema}, ...errorResponses}}}, () => service.listFeeds());
 
   // 201 with the feed; 200 with {feeds: [...]} when the URL is a page linking several feeds.
   app.post<{Body: {url: string; category?: string | null}}>(
     '/feeds',
-    {schema: {body: subscribeBody, response: {201: feedSchema, 200: feedChoicesSchema, ...errorResponses}}},
+    {schema: {querystring: noQuery, body: subscribeBody, response: {201: feedSchema, 200: feedChoicesSchema, ...errorResponses}}},
     async (request, reply) => {
       const answer = await service.subscribe(request.body.url, {category: request.body.category ?? null});
       if ('choices' in answer) return reply.status(200).send({feeds: answer.choices});
@@ -32,24 +32,24 @@ export async function feedRoutes(app: FastifyInstance, {service}: {service: Read
    * itself when it is a feed, else the feeds its page links (`<link rel="alternate">`), else the
    * well-known paths that answer with a feed; `feeds: []` when there are none.
    */
-  app.post<{Body: {url: string}}>('/feeds/discover', {schema: {body: urlBody, response: {200: feedChoicesSchema, ...errorResponses}}}, async (request) => ({
+  app.post<{Body: {url: string}}>('/feeds/discover', {schema: {querystring: noQuery, body: urlBody, response: {200: feedChoicesSchema, ...errorResponses}}}, async (request) => ({
     feeds: await service.discover(request.body.url),
   }));
 
-  app.delete<{Params: IdParams}>('/feeds/:id', {schema: {params: idParams, response: {204: {type: 'null'}, ...errorResponses}}}, async (request, reply) => {
+  app.delete<{Params: IdParams}>('/feeds/:id', {schema: {querystring: noQuery, params: idParams, response: {204: {type: 'null'}, ...errorResponses}}}, async (request, reply) => {
     await service.unsubscribe(request.params.id);
     return reply.status(204).send();
   });
 
   app.post<{Params: IdParams}>(
     '/feeds/:id/refresh',
-    {schema: {params: idParams, response: {200: {type: 'object', required: ['newArticles'], properties: {newArticles: {type: 'integer'}}}, ...errorResponses}}},
+    {schema: {querystring: noQuery, params: idParams, response: {200: {type: 'object', required: ['newArticles'], properties: {newArticles: {type: 'integer'}}}, ...errorResponses}}},
     (request) => service.refresh(request.params.id),
   );
 
   app.post<{Params: IdParams}>(
     '/feeds/:id/mark-all-read',
-    {schema: {params: idParams, response: {200: {type: 'object', required: ['marked'], properties: {marked: {type: 'integer'}}}, ...errorResponses}}},
+    {schema: {querystring: noQuery, params: idParams, response: {200: {type: 'object', required: ['marked'], properties: {marked: {type: 'integer'}}}, ...errorResponses}}},
     (request) => service.markAllRead(request.params.id),
   );
 }

@@ -1,7 +1,7 @@
 import type {FastifyInstance} from 'fastify';
 import type {ReaderService} from '../../../source/feeds/contracts.js';
 import type {Visibility} from '../../../source/feeds/types.js';
-import {errorResponses, idParams, listSchema} from '../schemas.js';
+import {errorResponses, idParams, listSchema, noQuery} from '../schemas.js';
 
 interface IdParams {
   id: number;
@@ -24,31 +24,31 @@ const tokenParams = {type: 'object', required: ['token'], additionalProperties: 
 
 /** Saved lists, their items, and the RSS of public ones (the sharing URL). */
 export async function listRoutes(app: FastifyInstance, {service}: {service: ReaderService}): Promise<void> {
-  app.get('/lists', {schema: {response: {200: {type: 'array', items: listSchema}, ...errorResponses}}}, () => service.listLists());
+  app.get('/lists', {schema: {querystring: noQuery, response: {200: {type: 'array', items: listSchema}, ...errorResponses}}}, () => service.listLists());
 
-  app.post<{Body: {title: string; visibility: Visibility}}>('/lists', {schema: {body: createBody, response: {201: listSchema, ...errorResponses}}}, async (request, reply) =>
+  app.post<{Body: {title: string; visibility: Visibility}}>('/lists', {schema: {querystring: noQuery, body: createBody, response: {201: listSchema, ...errorResponses}}}, async (request, reply) =>
     reply.status(201).send(await service.createList(request.body.title, request.body.visibility)),
   );
 
-  app.delete<{Params: IdParams}>('/lists/:id', {schema: {params: idParams, response: {204: {type: 'null'}, ...errorResponses}}}, async (request, reply) => {
+  app.delete<{Params: IdParams}>('/lists/:id', {schema: {querystring: noQuery, params: idParams, response: {204: {type: 'null'}, ...errorResponses}}}, async (request, reply) => {
     await service.deleteList(request.params.id);
     return reply.status(204).send();
   });
 
   app.post<{Params: IdParams; Body: {articleId: number}}>(
     '/lists/:id/items',
-    {schema: {params: idParams, body: itemBody, response: {200: listSchema, ...errorResponses}}},
+    {schema: {querystring: noQuery, params: idParams, body: itemBody, response: {200: listSchema, ...errorResponses}}},
     (request) => service.addToList(request.params.id, request.body.articleId),
   );
 
   app.delete<{Params: {id: number; articleId: number}}>(
     '/lists/:id/items/:articleId',
-    {schema: {params: itemParams, response: {200: listSchema, ...errorResponses}}},
+    {schema: {querystring: noQuery, params: itemParams, response: {200: listSchema, ...errorResponses}}},
     (request) => service.removeFromList(request.params.id, request.params.articleId),
   );
 
   // No credential: the token in the address is the capability; private lists have none.
-  app.get<{Params: {token: string}}>('/lists/:token.xml', {schema: {params: tokenParams, response: errorResponses}}, async (request, reply) => {
+  app.get<{Params: {token: string}}>('/lists/:token.xml', {schema: {querystring: noQuery, params: tokenParams, response: errorResponses}}, async (request, reply) => {
     const xml = await service.listRss(request.params.token);
     return reply.type('application/rss+xml; charset=utf-8').send(xml);
   });

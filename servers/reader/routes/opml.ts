@@ -1,6 +1,6 @@
 import type {FastifyInstance} from 'fastify';
 import type {ReaderService} from '../../../source/feeds/contracts.js';
-import {errorResponses} from '../schemas.js';
+import {errorResponses, noQuery} from '../schemas.js';
 
 /** An OPML file of a few thousand subscriptions is well under this. */
 export const OPML_BODY_LIMIT = 4 * 1024 * 1024;
@@ -21,11 +21,11 @@ export async function opmlRoutes(app: FastifyInstance, {service}: {service: Read
   // Scoped to this plugin: only /opml takes XML.
   app.addContentTypeParser(OPML_TYPES, {parseAs: 'string', bodyLimit: OPML_BODY_LIMIT}, (_request, body, done) => done(null, body));
 
-  app.post<{Body: string}>('/opml', {bodyLimit: OPML_BODY_LIMIT, schema: {body: {type: 'string', minLength: 1}, response: {200: importAnswer, ...errorResponses}}}, (request) =>
+  app.post<{Body: string}>('/opml', {bodyLimit: OPML_BODY_LIMIT, schema: {querystring: noQuery, body: {type: 'string', minLength: 1}, response: {200: importAnswer, ...errorResponses}}}, (request) =>
     service.importOpml(request.body),
   );
 
-  app.get('/opml', {schema: {response: errorResponses}}, async (_request, reply) =>
+  app.get('/opml', {schema: {querystring: noQuery, response: errorResponses}}, async (_request, reply) =>
     reply
       .type('text/x-opml; charset=utf-8')
       .header('content-disposition', 'attachment; filename="workbench-feeds.opml"')

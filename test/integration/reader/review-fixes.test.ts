@@ -5,6 +5,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startFeedOrigin, type FeedOrigin} from '../../../fixtures/feed-origin/server.js';
+import {buildReaderApp} from '../../../servers/reader/index.js';
 import {readerHarness, type Answer, type Harness} from './reader-harness.js';
 
 let origin: FeedOrigin;
@@ -54,5 +55,57 @@ describe('impossible calendar dates', () => {
   it('a cursor on an impossible date is 400 invalid_argument', async () => {
     expectError(await reader.call('GET', `/articles?before=${encodeURIComponent('2025-02-30T09:00:00.000Z')}&before_id=5`), 400, 'invalid_argument', /ISO 8601/);
     expect((await reader.call('GET', `/articles?before=${encodeURIComponent('2024-02-29T09:00:00.000Z')}&before_id=5`)).status).toBe(200);
+  });
+});
+
+describe('content types', () => {
+  it.each(['/feeds', '/feeds/discover', '/lists', `/lists/1/items`])('POST %s with text/plain JSON is 415 naming application/json', async (url) => {
+    expectError(await raw('POST', url, '{"url": "http://example.com/feed.xml"}', 'text/plain'), 415, 'invalid_body', /application\/json/);
+  });
+
+  it('read and snooze refuse text/plain too', async () => {
+    expectError(await raw('POST', `/articles/${articleId}/read`, '{"read": true}', 'text/plain'), 415, 'invalid_body', /application\/json/);
+    expectError(await raw('POST', `/articles/${articleId}/snooze`, '{"until": null}', 'text/plain'), 415, 'invalid_body', /application\/json/);
+  });
+});
+
+describe('unknown query parameters', () => {
+  it.each([
+    ['GET', '/health?x=1'],
+    ['GET', '/feeds?x=1'],
+    ['GET', '/lists?x=1'],
+    ['GET', '/opml?x=1'],
+    ['GET', '/articles/1?x=1'],
+    ['POST', '/feeds?x=1'],
+    ['POST', '/feeds/1/refresh?x=1'],
+    ['DELETE', '/lists/999?x=1'],
+  ] as const)('%s %s is 400 invalid_argument', async (method, url) => {
+    expectError(await reader.call(method, url, method === 'POST' && url.startsWith('/feeds?') ? {url: `${origin.url}/gen/q.xml`} : undefined), 400, 'invalid_argument', /querystring/);
+  });
+
+  it('every route of the app declares a query schema that refuses unknown parameters', async () => {
+    const app = buildReaderApp({service: reader.service});
+    app.register(async (scope) => {
+      scope.get('/forgot-query', async () => ({}));
+    });
+    await expect(app.ready()).rejects.toThrow(/GET \/forgot-query must declare a querystring schema/);
+  });
+});
+
+describe('routes that take no body', () => {
+  it.each([
+    ['POST', `/feeds/FEED/refresh`, '{"x":1}', 'application/json'],
+    ['POST', `/feeds/FEED/refresh`, 'hello', 'text/plain'],
+    ['POST', `/feeds/FEED/mark-all-read`, '[1]', 'application/json'],
+    ['DELETE', '/lists/2', '{"a":1}', 'application/json'],
+    ['DELETE', '/feeds/999999', '"x"', 'application/json'],
+  ] as const)('%s %s with %s is 400 invalid_body', async (method, url, payload, type) => {
+    expectError(await raw(method, url.replace('FEED', String(feedId)), payload, type), 400, 'invalid_body', /takes no body/);
+  });
+
+  it('nothing, an empty JSON body or {} is no body', async () => {
+    expect((await raw('POST', `/feeds/${feedId}/mark-all-read`, '{}')).status).toBe(200);
+    expect((await raw('POST', `/feeds/${feedId}/mark-all-read`, '')).status).toBe(200);
+    expect((await reader.call('POST', `/feeds/${feedId}/mark-all-read`)).status).toBe(200);
   });
 });
