@@ -7,6 +7,7 @@ import {feedRoutes} from './routes/feeds.js';
 import {healthRoutes} from './routes/health.js';
 import {listRoutes} from './routes/lists.js';
 import {opmlRoutes} from './routes/opml.js';
+import {installJsonBodyParser} from './json-body-parser.js';
 import {installRouteRules} from './route-rules.js';
 import {validatorCompiler} from './validator-compilers.js';
 
@@ -29,15 +30,7 @@ export function buildReaderApp(options: ReaderAppOptions): FastifyInstance {
   // fastify reads text/plain by default; this API takes JSON (and XML at /opml) only, so other types are 415.
   app.removeContentTypeParser('text/plain');
 
-  // Action endpoints (refresh, mark-all-read) take no body, but clients often send
-  // `Content-Type: application/json` anyway: an empty JSON body reads as no body.
-  const json = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', {parseAs: 'string'}, (request, body, done) => {
-    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
-    return json(request, body as string, done);
-  });
-
+  installJsonBodyParser(app);
   const {service} = options;
   app.register(
     async (api) => {

@@ -1,5 +1,6 @@
 import type {FastifyError, FastifyInstance} from 'fastify';
 import {isWorkbenchError, type ErrorCode} from '../../source/core/errors.js';
+import {MAX_PAGE_SIZE} from '../../source/feeds/service/index.js';
 import {takesBody} from './route-rules.js';
 
 /** HTTP status of each error code the reader answers (see README.md). */
@@ -39,7 +40,8 @@ export function errorAnswer(error: unknown, bodyLimit: number, request: RequestF
   }
   const fastify = error as Partial<FastifyError> & {validationContext?: string};
   if (fastify.validation) {
-    return {status: 400, code: fastify.validationContext === 'body' ? 'invalid_body' : 'invalid_argument', message: fastify.message ?? 'invalid request'};
+    const isBody = fastify.validationContext === 'body';
+    return {status: 400, code: isBody ? 'invalid_body' : 'invalid_argument', message: (!isBody && queryMessage(fastify.validation)) || (fastify.message ?? 'invalid request')};
   }
   if (fastify.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fastify.statusCode === 413) {
     return {status: 413, code: 'payload_too_large', message: `request body is larger than ${Math.round(bodyLimit / 1024)} KB`};
@@ -54,6 +56,11 @@ export function errorAnswer(error: unknown, bodyLimit: number, request: RequestF
     return {status: fastify.statusCode === 404 ? 404 : 400, code: fastify.statusCode === 404 ? 'not_found' : 'invalid_body', message};
   }
   return internal();
+}
+
+// ajv's "must be >= 1" says nothing useful of `limit=%20` (a blank reads as 0); one sentence fits every bad limit.
+function queryMessage(validation: {instancePath?: string}[]): string | undefined {
+  return validation[0]?.instancePath === '/limit' ? `limit must be a whole number 1–${MAX_PAGE_SIZE}` : undefined;
 }
 
 function internal(): ErrorAnswer {

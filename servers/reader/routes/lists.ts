@@ -1,4 +1,5 @@
 import type {FastifyInstance} from 'fastify';
+import {WorkbenchError} from '../../../source/core/errors.js';
 import type {ReaderService} from '../../../source/feeds/contracts.js';
 import type {Visibility} from '../../../source/feeds/types.js';
 import {errorResponses, idParams, listSchema, noQuery} from '../schemas.js';
@@ -11,7 +12,7 @@ const createBody = {
   type: 'object',
   required: ['title', 'visibility'],
   additionalProperties: false,
-  properties: {title: {type: 'string', minLength: 1, maxLength: 200}, visibility: {type: 'string', enum: ['public', 'private']}},
+  properties: {title: {type: 'string', maxLength: 200}, visibility: {type: 'string', enum: ['public', 'private']}},
 } as const;
 const itemBody = {type: 'object', required: ['articleId'], additionalProperties: false, properties: {articleId: idParams.properties.id}} as const;
 const itemParams = {
@@ -26,9 +27,11 @@ const tokenParams = {type: 'object', required: ['token'], additionalProperties: 
 export async function listRoutes(app: FastifyInstance, {service}: {service: ReaderService}): Promise<void> {
   app.get('/lists', {schema: {querystring: noQuery, response: {200: {type: 'array', items: listSchema}, ...errorResponses}}}, () => service.listLists());
 
-  app.post<{Body: {title: string; visibility: Visibility}}>('/lists', {schema: {querystring: noQuery, body: createBody, response: {201: listSchema, ...errorResponses}}}, async (request, reply) =>
-    reply.status(201).send(await service.createList(request.body.title, request.body.visibility)),
-  );
+  app.post<{Body: {title: string; visibility: Visibility}}>('/lists', {schema: {querystring: noQuery, body: createBody, response: {201: listSchema, ...errorResponses}}}, async (request, reply) => {
+    // Empty and whitespace-only titles alike are a bad body, not a bad argument.
+    if (!request.body.title.trim()) throw new WorkbenchError('invalid_body', 'title must not be blank');
+    return reply.status(201).send(await service.createList(request.body.title, request.body.visibility));
+  });
 
   app.delete<{Params: IdParams}>('/lists/:id', {schema: {querystring: noQuery, params: idParams, response: {204: {type: 'null'}, ...errorResponses}}}, async (request, reply) => {
     await service.deleteList(request.params.id);

@@ -32,7 +32,7 @@ export function positiveId(value: unknown, name: string): number {
 export function pageSize(value: unknown): number {
   if (value === undefined || value === null) return DEFAULT_PAGE_SIZE;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_PAGE_SIZE) {
-    throw new WorkbenchError('invalid_argument', `limit must be an integer from 1 to ${MAX_PAGE_SIZE}, got ${JSON.stringify(value)}`);
+    throw new WorkbenchError('invalid_argument', `limit must be a whole number 1–${MAX_PAGE_SIZE}, got ${JSON.stringify(value)}`);
   }
   return value;
 }

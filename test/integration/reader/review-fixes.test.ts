@@ -109,3 +109,19 @@ describe('routes that take no body', () => {
     expect((await reader.call('POST', `/feeds/${feedId}/mark-all-read`)).status).toBe(200);
   });
 });
+
+describe('one code and one message per mistake', () => {
+  it.each(['', '   ', '\t\n'])('a list title %j is 400 invalid_body "must not be blank"', async (title) => {
+    expectError(await reader.call('POST', '/lists', {title, visibility: 'private'}), 400, 'invalid_body', /title must not be blank/);
+  });
+
+  it.each(['%20', '', 'abc', '0', '201', '2.5'])('limit=%s says limit must be a whole number 1–200', async (limit) => {
+    expectError(await reader.call('GET', `/articles?limit=${limit}`), 400, 'invalid_argument', /^limit must be a whole number 1–200/);
+  });
+
+  it('a body with a __proto__ or constructor.prototype key says such keys are refused', async () => {
+    expectError(await raw('POST', '/lists', '{"title": "x", "visibility": "private", "__proto__": {"admin": true}}'), 400, 'invalid_body', /__proto__.*refused/);
+    expectError(await raw('POST', '/lists', '{"title": "x", "visibility": "private", "constructor": {"prototype": {"admin": true}}}'), 400, 'invalid_body', /refused/);
+    expectError(await raw('POST', '/lists', '{"title": "x",'), 400, 'invalid_body', /not valid JSON/);
+  });
+});
