@@ -5,15 +5,16 @@ import {WorkbenchError, describeError} from '../../core/errors.js';
 export interface OpmlEntry {
   url: string;
   title: string | null;
-  /** The folder outline it sits in (the innermost one), if any. */
+  /** The folders it sits in as a path, outermost first (`Tech/Nested`), if any. */
   category: string | null;
 }
 
 type Outline = {text?: string; title?: string; xmlUrl?: string; category?: string; outlines?: Outline[]};
 
 /**
- * Reads the feeds of an OPML document: every outline with an xmlUrl, at any depth, with the
- * innermost folder outline above it as its category (else its own `category` attribute).
+ * Reads the feeds of an OPML document: every outline with an xmlUrl, at any depth, with the path
+ * of the folder outlines above it as its category, `Tech/Nested` (else the first path of its own
+ * `category` attribute). A `/` inside a folder's own name cannot be told from nesting; it stays.
  * Not OPML → invalid_body. feedsmith does not expand DTD entities, so an entity bomb stays small.
  */
 export function readOpml(xml: string): OpmlEntry[] {
@@ -30,15 +31,15 @@ export function readOpml(xml: string): OpmlEntry[] {
       if (outline.xmlUrl?.trim()) {
         entries.push({url: outline.xmlUrl.trim(), title: label, category: folder ?? firstCategory(outline.category)});
       }
-      if (outline.outlines?.length) walk(outline.outlines, outline.xmlUrl ? folder : (label ?? folder));
+      if (outline.outlines?.length) walk(outline.outlines, outline.xmlUrl || !label ? folder : folder === null ? label : `${folder}/${label}`);
     }
   };
   walk(outlines, null);
   return entries;
 }
 
-// OPML 2.0 `category` is a comma-separated list of slash-delimited paths: "/Tech/News,/Go".
+// OPML 2.0 `category` is a comma-separated list of slash-delimited paths: "/Tech/News,/Go" → "Tech/News".
 function firstCategory(value: string | undefined): string | null {
-  const first = value?.split(',')[0]?.split('/').filter(Boolean).at(-1)?.trim();
+  const first = value?.split(',')[0]?.split('/').map((part) => part.trim()).filter(Boolean).join('/');
   return first || null;
 }

@@ -1,18 +1,38 @@
 import {generateOpml} from 'feedsmith';
 import type {Feed} from '../types.js';
 
-/** OPML 2.0 of the subscriptions: one folder outline per category, uncategorised feeds at the top level. */
+interface Folder {
+  feeds: Feed[];
+  folders: Map<string, Folder>;
+}
+
+const emptyFolder = (): Folder => ({feeds: [], folders: new Map()});
+
+/**
+ * OPML 2.0 of the subscriptions: a category is a folder path (`Tech/Nested`, as imported), written
+ * back as nested folder outlines; uncategorised feeds sit at the top level after the folders.
+ */
 export function writeOpml(feeds: Feed[], now: Date): string {
-  const folders = new Map<string, Feed[]>();
-  const loose: Feed[] = [];
+  const root = emptyFolder();
   for (const feed of feeds) {
-    if (!feed.category) loose.push(feed);
-    else folders.set(feed.category, [...(folders.get(feed.category) ?? []), feed]);
+    let folder = root;
+    for (const part of (feed.category ?? '').split('/').map((name) => name.trim()).filter(Boolean)) {
+      const next = folder.folders.get(part) ?? emptyFolder();
+      folder.folders.set(part, next);
+      folder = next;
+    }
+    folder.feeds.push(feed);
   }
-  const outline = (feed: Feed) => ({text: feed.title, title: feed.title, type: 'rss', xmlUrl: feed.url, htmlUrl: feed.siteUrl ?? undefined});
-  const grouped = [...folders].sort(([a], [b]) => a.localeCompare(b)).map(([name, members]) => ({text: name, title: name, outlines: members.map(outline)}));
   return generateOpml({
     head: {title: 'workbench subscriptions', dateCreated: now},
-    body: {outlines: [...grouped, ...loose.map(outline)]},
+    body: {outlines: outlinesOf(root)},
   });
+}
+
+type Outline = {text: string; title: string; type?: string; xmlUrl?: string; htmlUrl?: string; outlines?: Outline[]};
+
+function outlinesOf(folder: Folder): Outline[] {
+  const folders = [...folder.folders].sort(([a], [b]) => a.localeCompare(b)).map(([name, inner]): Outline => ({text: name, title: name, outlines: outlinesOf(inner)}));
+  const feeds = folder.feeds.map((feed): Outline => ({text: feed.title, title: feed.title, type: 'rss', xmlUrl: feed.url, htmlUrl: feed.siteUrl ?? undefined}));
+  return [...folders, ...feeds];
 }

@@ -1,5 +1,6 @@
 // Defects a black-box review of the reader API found, each pinned by a test. SQLite; the real
 // fetcher, parser and discovery on a local origin.
+import {parseOpml} from 'feedsmith';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -123,5 +124,39 @@ describe('one code and one message per mistake', () => {
     expectError(await raw('POST', '/lists', '{"title": "x", "visibility": "private", "__proto__": {"admin": true}}'), 400, 'invalid_body', /__proto__.*refused/);
     expectError(await raw('POST', '/lists', '{"title": "x", "visibility": "private", "constructor": {"prototype": {"admin": true}}}'), 400, 'invalid_body', /refused/);
     expectError(await raw('POST', '/lists', '{"title": "x",'), 400, 'invalid_body', /not valid JSON/);
+  });
+});
+
+describe('nested OPML folders', () => {
+  it('import keeps the folder path as the category; export writes the folders back nested; a re-import gives the same', async () => {
+    const opml = `<?xml version="1.0"?><opml version="2.0"><head><title>t</title></head><body>
+      <outline text="Tech">
+        <outline text="Top" xmlUrl="${origin.url}/gen/top.xml"/>
+        <outline text="Nested"><outline text="Deep" xmlUrl="${origin.url}/gen/deep.xml"/></outline>
+      </outline>
+      <outline text="Loose" xmlUrl="${origin.url}/gen/loose.xml" category="/Misc/Later,/Other"/></body></opml>`;
+    const imported = await raw('POST', '/opml', opml, 'text/xml');
+    expect(imported.body).toEqual({added: 3, skipped: 0, failed: []});
+    const categoryOf = async (harness: Harness, url: string) => ((await harness.call('GET', '/feeds')).body as {url: string; category: string | null}[]).find((feed) => feed.url === url)?.category;
+    expect(await categoryOf(reader, `${origin.url}/gen/deep.xml`)).toBe('Tech/Nested');
+    expect(await categoryOf(reader, `${origin.url}/gen/top.xml`)).toBe('Tech');
+    expect(await categoryOf(reader, `${origin.url}/gen/loose.xml`)).toBe('Misc/Later');
+
+    const exported = (await reader.call('GET', '/opml')).text;
+    const tech = parseOpml(exported).body?.outlines?.find((outline) => outline.text === 'Tech');
+    expect(tech?.outlines?.map((outline) => outline.text)).toEqual(['Nested', 'Top']);
+    expect(tech?.outlines?.[0]?.outlines?.map((outline) => outline.xmlUrl)).toEqual([`${origin.url}/gen/deep.xml`]);
+    expect(parseOpml(exported).body?.outlines?.some((outline) => outline.text === 'Tech/Nested')).toBe(false);
+
+    const copyDir = mkdtempSync(join(tmpdir(), 'wb-reader-review-copy-'));
+    const copy = await readerHarness(join(copyDir, 'reader.sqlite'));
+    try {
+      await copy.app.inject({method: 'POST', url: '/api/v1/opml', headers: {'content-type': 'text/x-opml'}, payload: exported});
+      expect(await categoryOf(copy, `${origin.url}/gen/deep.xml`)).toBe('Tech/Nested');
+      expect(await categoryOf(copy, `${origin.url}/gen/loose.xml`)).toBe('Misc/Later');
+    } finally {
+      await copy.close();
+      rmSync(copyDir, {recursive: true, force: true});
+    }
   });
 });
