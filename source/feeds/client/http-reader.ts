@@ -102,7 +102,7 @@ export function createHttpReader(baseUrl: string): ReaderService {
       const body = await json<{marked?: number}>(`/feeds/${id(feedId)}/mark-all-read`, {method: 'POST'});
       return {marked: typeof body?.marked === 'number' ? body.marked : 0};
     },
-    listArticles: (query: ArticleQuery) => json<ArticlePage>('/articles', {query: {...query, unread: query.unread ? true : undefined}}),
+    listArticles: (query: ArticleQuery) => json<ArticlePage>('/articles', {query: {...query}}),
     getArticle: (articleId) => json<FullArticle>(`/articles/${id(articleId)}`),
     setRead: async (articleId, read) => article(articleId, await json(`/articles/${id(articleId)}/read`, {method: 'POST', body: {read}})),
     snooze: async (articleId, until) => article(articleId, await json(`/articles/${id(articleId)}/snooze`, {method: 'POST', body: {until}})),

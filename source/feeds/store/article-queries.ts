@@ -2,7 +2,7 @@ import type {Knex} from 'knex';
 import type {ArticlePage, CategoryCount} from '../types.js';
 import {ARTICLE_COLUMNS, articleRecord, fullArticleRecord, type ArticleRow, type FullArticleRow} from './article-rows.js';
 import type {Dialect} from './connection.js';
-import {unreadCondition} from './migrations.js';
+import {readCondition, unreadCondition} from './migrations.js';
 import type {FullArticle} from '../types.js';
 
 export interface ArticleFilter {
@@ -11,6 +11,8 @@ export interface ArticleFilter {
   category?: string;
   /** Unread and not snoozed at this instant. */
   unreadAt?: number;
+  /** Only articles already read (`unread=false`). */
+  readOnly?: boolean;
   /** Keyset cursor: the last article of the previous page. */
   cursor?: {sortAt: number; id: number};
   limit: number;
@@ -32,6 +34,7 @@ export async function pageArticles(db: Knex, dialect: Dialect, filter: ArticleFi
     const at = filter.unreadAt;
     query.whereRaw(unreadCondition(dialect, 'a')).where((snooze) => snooze.whereNull('a.snoozed_until').orWhere('a.snoozed_until', '<=', at));
   }
+  if (filter.readOnly) query.whereRaw(readCondition(dialect, 'a'));
   if (filter.cursor) {
     const cursor = filter.cursor;
     query.where(time, '<=', cursor.sortAt).where((after) => after.where(time, '<', cursor.sortAt).orWhere(id, '<', cursor.id));

@@ -127,6 +127,11 @@ export function unreadCondition(dialect: Dialect, alias?: string): string {
   return dialect === 'postgres' ? `${column} = false` : `${column} = 0`;
 }
 
+export function readCondition(dialect: Dialect, alias?: string): string {
+  const column = alias ? `${alias}.is_read` : 'is_read';
+  return dialect === 'postgres' ? `${column} = true` : `${column} = 1`;
+}
+
 /** knex's migration source interface over the migrations above, for migrate.latest(). */
 export function readerMigrations(dialect: Dialect): Knex.MigrationSource<Migration> {
   return {

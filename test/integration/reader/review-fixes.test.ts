@@ -160,3 +160,19 @@ describe('nested OPML folders', () => {
     }
   });
 });
+
+describe('unread filter both ways', () => {
+  it('unread=true lists unread articles, unread=false only read ones, no filter all of them', async () => {
+    const all = (await reader.call('GET', `/articles?feed_id=${feedId}`)).body.articles as Array<{id: number; read: boolean}>;
+    expect(all.length).toBe(4);
+    expect((await reader.call('POST', `/articles/${all[0].id}/read`, {read: true})).status).toBe(200);
+    expect((await reader.call('POST', `/articles/${all[2].id}/read`, {read: true})).status).toBe(200);
+    for (const article of [all[1], all[3]]) expect((await reader.call('POST', `/articles/${article.id}/read`, {read: false})).status).toBe(200);
+    const unread = (await reader.call('GET', `/articles?feed_id=${feedId}&unread=true`)).body.articles as Array<{id: number; read: boolean}>;
+    const read = (await reader.call('GET', `/articles?feed_id=${feedId}&unread=false`)).body.articles as Array<{id: number; read: boolean}>;
+    expect(read.map((article) => article.id)).toEqual([all[0].id, all[2].id]);
+    expect(read.every((article) => article.read)).toBe(true);
+    expect(unread.map((article) => article.id)).toEqual([all[1].id, all[3].id]);
+    expect((await reader.call('GET', `/articles?feed_id=${feedId}`)).body.articles.length).toBe(4);
+  });
+});
