@@ -6,7 +6,7 @@ import type {DiscoveredFeed, FeedFormat} from '../types.js';
 import {loadDefaultParser, type FeedTitleParser} from './default-parser.js';
 import {feedLinks} from './html-links.js';
 import {isFeedContentType, sniffFeedFormat} from './sniff.js';
-import {decodePage} from './text-decoding.js';
+import {decodeFeedBody} from '../encoding/decode-body.js';
 import {wellKnownCandidates} from './well-known.js';
 
 export interface DiscoverOptions {
@@ -34,7 +34,7 @@ export async function discoverFeeds(url: string, options: DiscoverOptions = {}):
   const self = await asFeed(requested, page, options.parse, true);
   if (self) return [self];
 
-  const linked = feedLinks(decodePage(page.body, page.contentType), page.finalUrl);
+  const linked = feedLinks(decodeFeedBody(page.body, page.contentType), page.finalUrl);
   if (linked.length > 0) return linked;
   return probeWellKnown(page.finalUrl, fetch, options);
 }

@@ -18,12 +18,10 @@ export interface SourceLimits {
 // Miniflux's limits: 20 s per fetch, 15 MB per body.
 const TIMEOUT_MS = 20_000;
 const MAX_BYTES = 15 * 1024 * 1024;
-const ACCEPT = 'application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8';
 
 /**
- * Reads a file or fetches an http(s) URL, within a time limit and a size cap. A one-shot read
- * for `workbench feeds parse`: the poller's fetcher (conditional GET, politeness) is
- * source/feeds/fetcher.
+ * Reads a file, or fetches an http(s) URL with the reader's own fetcher (same limits, redirects
+ * and errors), for `workbench feeds parse`.
  */
 export async function readFeedSource(target: string, limits: SourceLimits = {}): Promise<FeedSource> {
   const maxBytes = limits.maxBytes ?? MAX_BYTES;
@@ -50,36 +48,7 @@ async function readSource(path: string, maxBytes: number): Promise<FeedSource> {
 }
 
 async function fetchSource(url: string, timeoutMs: number, maxBytes: number): Promise<FeedSource> {
-  const signal = AbortSignal.timeout(timeoutMs);
-  try {
-    const response = await fetch(url, {signal, redirect: 'follow', headers: {accept: ACCEPT, 'user-agent': 'workbench-feeds'}});
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new WorkbenchError('feed_unreachable', `HTTP ${response.status} from ${url}`);
-    }
-    const declared = Number(response.headers.get('content-length'));
-    if (declared > maxBytes) {
-      await response.body?.cancel();
-      throw tooLarge(url, maxBytes);
-    }
-    const chunks: Buffer[] = [];
-    let total = 0;
-    if (response.body) {
-      for await (const chunk of response.body) {
-        total += chunk.length;
-        if (total > maxBytes) throw tooLarge(url, maxBytes);
-        chunks.push(Buffer.from(chunk));
-      }
-    }
-    return {body: Buffer.concat(chunks, total), contentType: response.headers.get('content-type'), url: response.url || url};
-  } catch (error) {
-    if (error instanceof WorkbenchError) throw error;
-    if (signal.aborted) throw new WorkbenchError('feed_unreachable', `${url} did not answer within ${Math.round(timeoutMs / 1000)} s`);
-    const cause = (error as {cause?: {message?: string}}).cause?.message ?? (error as Error).message;
-    throw new WorkbenchError('feed_unreachable', `cannot fetch ${url}: ${cause}`);
-  }
-}
-
-function tooLarge(url: string, maxBytes: number): WorkbenchError {
-  return new WorkbenchError('payload_too_large', `${url} sent more than ${maxBytes} bytes; feeds are capped there`);
+  const {fetchFeed} = await import('../fetcher/index.js');
+  const fetched = await fetchFeed(url, {timeoutMs, maxBytes});
+  return {body: fetched.body, contentType: fetched.contentType, url: fetched.finalUrl};
 }

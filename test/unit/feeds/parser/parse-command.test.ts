@@ -91,7 +91,7 @@ describe('workbench feeds parse <url>', () => {
   });
 
   it('HTTP errors, unreachable hosts and oversized bodies are clear errors', async () => {
-    expect(await failure(run(`${base}/missing`))).toMatchObject({code: 'feed_unreachable', message: `HTTP 404 from ${base}/missing`});
+    expect(await failure(run(`${base}/missing`))).toMatchObject({code: 'feed_unreachable', message: `HTTP 404 Not Found from ${base}/missing`});
     expect(await failure(readFeedSource(`${base}/big`, {maxBytes: 10_000}))).toMatchObject({code: 'payload_too_large'});
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
