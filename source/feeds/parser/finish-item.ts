@@ -1,18 +1,8 @@
 import type {ParsedItem} from '../types.js';
 import {collapse, firstWords} from './plain-text.js';
 
-/** What every reader collects about an entry before the common finishing. */
-export interface ItemFields {
-  guid?: string;
-  title: string;
-  link?: string;
-  author?: string;
-  published?: string;
-  updated?: string;
-  summary?: string;
-  content?: string;
-  categories: string[];
-}
+/** What every reader collects about an entry before the common finishing: a ParsedItem with gaps. */
+export type ItemFields = ParsedItem;
 
 /**
  * Fills the gaps the same way for every format: an untitled entry is named by its first words or
