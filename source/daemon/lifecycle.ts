@@ -1,5 +1,6 @@
 import {spawn} from 'node:child_process';
-import {closeSync, existsSync, openSync, readFileSync, unlinkSync, writeFileSync} from 'node:fs';
+import {closeSync, existsSync, openSync, readFileSync, statSync, unlinkSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
 import {cliEntry} from '../core/entry.js';
 import {WorkbenchError} from '../core/errors.js';
 import {daemonLogPath, daemonPidPath, daemonSocketPath, ensureHome, workbenchHome} from '../core/paths.js';
@@ -86,6 +87,7 @@ export async function runDaemon(): Promise<void> {
   process.on('SIGTERM', () => void shutdown());
   process.on('SIGINT', () => void shutdown());
   process.on('SIGHUP', () => undefined);
+  removeQuietly(join(home, 'daemon.spawn.lock'));
   process.stderr.write(`workbench daemon: pid ${process.pid} listening on ${socketPath}\n`);
 }
 
@@ -107,11 +109,10 @@ export async function ensureDaemon(options: {autostart?: boolean} = {}): Promise
   }
   const holder = readPid(home);
   const recovered = existsSync(socketPath) || (holder !== undefined && !pidAlive(holder));
-  if (holder !== undefined && pidAlive(holder)) {
-    // A daemon is starting up right now (or hung): wait for it rather than racing it.
-  } else {
-    startDetached(home);
-  }
+  // A daemon starting up right now (its pid file is there) or another client's spawn in flight
+  // (the spawn lock is taken) is waited for, not raced: one spawn per home at a time.
+  ensureHome();
+  if (!(holder !== undefined && pidAlive(holder)) && takeSpawnLock(home)) startDetached(home);
   const deadline = Date.now() + START_TIMEOUT_MS;
   let lastError: unknown;
   while (Date.now() < deadline) {
@@ -123,6 +124,28 @@ export async function ensureDaemon(options: {autostart?: boolean} = {}): Promise
     }
   }
   throw new WorkbenchError('daemon_not_connected', `daemon not connected: it did not start within ${START_TIMEOUT_MS / 1000} s (${(lastError as Error)?.message ?? 'no answer'}); see ${daemonLogPath(home)}`);
+}
+
+const SPAWN_LOCK_STALE_MS = START_TIMEOUT_MS;
+
+/** Exclusive for a few seconds: the client that creates it spawns the daemon, the others wait. */
+function takeSpawnLock(home: string): boolean {
+  const path = join(home, 'daemon.spawn.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      closeSync(openSync(path, 'wx', 0o600));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return true;
+      try {
+        if (Date.now() - statSync(path).mtimeMs < SPAWN_LOCK_STALE_MS) return false;
+      } catch {
+        // Gone meanwhile: try again.
+      }
+      removeQuietly(path);
+    }
+  }
+  return false;
 }
 
 function startDetached(home: string): void {

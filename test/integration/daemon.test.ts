@@ -152,7 +152,7 @@ describe('daemon and supervised processes', () => {
   });
 
   it('never runs two daemons for one home, and recovers from a daemon killed with SIGKILL', async () => {
-    const starts = await Promise.all([cli(['daemon', 'start']), cli(['daemon', 'start']), cli(['proc', 'list'])]);
+    const starts = await Promise.all([cli(['daemon', 'start']), cli(['daemon', 'start']), cli(['proc', 'list']), cli(['get-errors']), cli(['daemon', 'start'])]);
     for (const result of starts) expect(result.code, result.stderr).toBe(0);
     const pid = daemonPid(sandbox.home)!;
     const ps = await runCli(['daemon', 'status', '--json'], {env: sandbox.env});
