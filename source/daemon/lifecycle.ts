@@ -9,6 +9,7 @@ import {DaemonClient} from './client.js';
 import {createDaemonServer} from './server.js';
 
 const START_TIMEOUT_MS = 10_000;
+const LOCK_CHECK_MS = 5_000;
 
 function pidAlive(pid: number): boolean {
   try {
@@ -75,8 +76,11 @@ export async function runDaemon(): Promise<void> {
     stopping = true;
     server.close();
     await supervisor.stopAll();
-    removeQuietly(socketPath);
-    if (readPid(home) === process.pid) removeQuietly(daemonPidPath(home));
+    // Another daemon that took over the lock listens on the same path: leave its files alone.
+    if (readPid(home) === process.pid) {
+      removeQuietly(socketPath);
+      removeQuietly(daemonPidPath(home));
+    }
     process.exit(0);
   };
   const server = createDaemonServer(supervisor, {startedAt: Date.now(), shutdown: () => void shutdown()});
@@ -87,6 +91,10 @@ export async function runDaemon(): Promise<void> {
   process.on('SIGTERM', () => void shutdown());
   process.on('SIGINT', () => void shutdown());
   process.on('SIGHUP', () => undefined);
+  // A daemon whose home was deleted, or whose lock another daemon took over, serves no one: it goes.
+  setInterval(() => {
+    if (readPid(home) !== process.pid) void shutdown();
+  }, LOCK_CHECK_MS).unref();
   removeQuietly(join(home, 'daemon.spawn.lock'));
   process.stderr.write(`workbench daemon: pid ${process.pid} listening on ${socketPath}\n`);
 }

@@ -1,5 +1,5 @@
 import {execSync} from 'node:child_process';
-import {readFileSync, writeFileSync} from 'node:fs';
+import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {daemonPid, eventually, killDaemon, makeSandbox, repoRoot, runCli, type Sandbox} from '../helpers/cli.js';
@@ -150,6 +150,22 @@ describe('daemon and supervised processes', () => {
     await eventually(async () => JSON.parse((await cli(['get-errors', '--raw'])).stdout).some((e: {category: string}) => e.category === 'TS2322'));
     await eventually(async () => JSON.parse((await cli(['get-errors', '--raw'])).stdout).length === 0);
   });
+
+  it('a daemon whose home is deleted stops, with its processes', async () => {
+    await cli(['run', '--cmd', 'sleep 300', '--id', 'orphan']);
+    const pid = daemonPid(sandbox.home)!;
+    const child = (await listProcesses())[0].pid!;
+    rmSync(sandbox.home, {recursive: true, force: true});
+    const alive = (candidate: number) => {
+      try {
+        process.kill(candidate, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    await eventually(() => !alive(pid) && !alive(child), 20_000, 200);
+  }, 30_000);
 
   it('never runs two daemons for one home, and recovers from a daemon killed with SIGKILL', async () => {
     const starts = await Promise.all([cli(['daemon', 'start']), cli(['daemon', 'start']), cli(['proc', 'list']), cli(['get-errors']), cli(['daemon', 'start'])]);
