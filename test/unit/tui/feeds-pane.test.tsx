@@ -1,15 +1,13 @@
 import React from 'react';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {cleanup, render} from 'ink-testing-library';
-import {App} from '../../../source/tui/app.js';
+import {cleanup} from 'ink-testing-library';
 import {feedsPane} from '../../../source/tui/panes/feeds.js';
-import {stripAnsi} from '../../../source/tui/text/ansi.js';
 import {WorkbenchError} from '../../../source/core/errors.js';
 import type {ReaderService} from '../../../source/feeds/contracts.js';
 import type {ArticlePage, ArticleQuery, CategoryCount, DiscoveredFeed, Feed, FullArticle, List, Visibility} from '../../../source/feeds/types.js';
 import type {TuiBackend} from '../../../source/tui/backend.js';
 import {MemoryBackend} from './memoryBackend.js';
-import {KEYS, type Size} from './renderApp.js';
+import {KEYS, renderApp, type Size} from './renderApp.js';
 
 afterEach(() => {
   cleanup();
@@ -167,28 +165,8 @@ function backendWith(reader: ReaderService | Error): TuiBackend {
   return backend;
 }
 
-async function renderFeeds(reader: ReaderService | Error, size: Size = {columns: 120, rows: 40}) {
-  const instance = render(<App backend={backendWith(reader)} title="workbench" panes={[feedsPane]} pollIntervalMs={20} />);
-  Object.defineProperty(instance.stdout, 'columns', {value: size.columns, configurable: true});
-  Object.defineProperty(instance.stdout, 'rows', {value: size.rows, configurable: true});
-  instance.stdout.emit('resize');
-  const frame = () => stripAnsi(instance.lastFrame() ?? '');
-  const waitFor = (predicate: (text: string) => boolean, what: string) =>
-    vi.waitFor(
-      () => {
-        if (!predicate(frame())) throw new Error(`${what} not shown; last frame:\n${frame()}`);
-      },
-      {timeout: 3000, interval: 10},
-    );
-  const waitForText = (text: string | RegExp) => waitFor(current => (typeof text === 'string' ? current.includes(text) : text.test(current)), String(text));
-  const press = async (...keys: string[]) => {
-    for (const key of keys) {
-      instance.stdin.write(key);
-      await new Promise(resolve => setTimeout(resolve, 15));
-    }
-  };
-  const line = (text: string) => frame().split('\n').find(row => row.includes(text)) ?? '';
-  return {...instance, frame, waitFor, waitForText, press, line};
+function renderFeeds(reader: ReaderService | Error, size: Size = {columns: 120, rows: 40}) {
+  return renderApp(backendWith(reader), size, {panes: [feedsPane], title: 'workbench'});
 }
 
 describe('Feeds pane', () => {

@@ -3,6 +3,7 @@ import {render} from 'ink-testing-library';
 import {vi} from 'vitest';
 import {App} from '../../../source/tui/app.js';
 import type {TuiBackend} from '../../../source/tui/backend.js';
+import type {PaneDefinition} from '../../../source/tui/panes/types.js';
 import {stripAnsi} from '../../../source/tui/text/ansi.js';
 
 export interface Size {
@@ -27,9 +28,9 @@ function setSize(stdout: NodeJS.EventEmitter, size: Size): void {
   stdout.emit('resize');
 }
 
-export async function renderApp(backend: TuiBackend, size: Size = {columns: 120, rows: 40}) {
+export async function renderApp(backend: TuiBackend, size: Size = {columns: 120, rows: 40}, options: {panes?: PaneDefinition[]; title?: string} = {}) {
   const onQuit = vi.fn();
-  const instance = render(<App backend={backend} title="workbench · demo" pollIntervalMs={20} onQuit={onQuit} />);
+  const instance = render(<App backend={backend} title={options.title ?? 'workbench · demo'} panes={options.panes} pollIntervalMs={20} onQuit={onQuit} />);
   setSize(instance.stdout, size);
   const frame = () => stripAnsi(instance.lastFrame() ?? '');
   const waitFor = (predicate: (text: string) => boolean, what = 'frame') =>
@@ -55,5 +56,7 @@ export async function renderApp(backend: TuiBackend, size: Size = {columns: 120,
     waitForText,
     press,
     resize: (next: Size) => setSize(instance.stdout, next),
+    /** The first frame row that contains `text`. */
+    line: (text: string) => frame().split('\n').find(row => row.includes(text)) ?? '',
   };
 }
