@@ -88,3 +88,34 @@ function refusal(url: URL, host: string, kind: AddressClass, literal: boolean): 
   const rule = kind === 'link-local' ? 'which is never fetched' : 'which a redirect or link found at a public address may not lead to';
   return new OutboundError('refused', `refused ${host}: ${literal ? 'it is' : 'it resolves to'} ${what}, ${rule}`, url.href);
 }
+
+/**
+ * Whether the policy refuses `url` as it stands, resolving its host name once through `network`
+ * (an IP literal needs no lookup): the refusal, or null. A check ahead of time, for lists shown
+ * to a user (discovered feeds); the request itself is checked again at connect time.
+ */
+export async function targetRefusal(url: URL, policy: AddressPolicy, network?: Network): Promise<OutboundError | null> {
+  const guard = new AddressGuard(policy, network);
+  try {
+    if (guard.checkLiteral(url) !== null) return null;
+    await new Promise<void>((resolve, reject) => {
+      guard.lookupFor(url)(url.hostname, {all: true}, (error) => (error ? reject(error) : resolve()));
+    });
+    return null;
+  } catch (error) {
+    if (error instanceof OutboundError) return error;
+    // A name that does not resolve is the fetch's problem, not the policy's.
+    return null;
+  }
+}
+
+/** The refusal of a URL whose host is an IP literal, without any lookup; null for names and admitted addresses. */
+export function literalRefusal(url: URL, policy: AddressPolicy): OutboundError | null {
+  try {
+    new AddressGuard(policy).checkLiteral(url);
+    return null;
+  } catch (error) {
+    if (error instanceof OutboundError) return error;
+    throw error;
+  }
+}

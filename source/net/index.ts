@@ -1,5 +1,5 @@
 // The one outbound HTTP client (http-client.ts) and its address policy (address-policy.ts).
-export {AddressGuard, type AddressPolicy} from './address-policy.js';
+export {AddressGuard, literalRefusal, targetRefusal, type AddressPolicy} from './address-policy.js';
 export {Deadline, openRequest, sendRequest, formatBytes, formatSeconds, type HeaderSource, type OutboundRequest, type OutboundResponse, type SimpleRequest, type SimpleResponse} from './http-client.js';
 export {classifyAddress, hostAddress, type AddressClass} from './ip-address.js';
 export {OutboundError, isOutboundError, type OutboundFailure} from './outbound-error.js';
