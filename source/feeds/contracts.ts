@@ -1,3 +1,4 @@
+import type {Network} from '../net/safe-lookup.js';
 import type {ArticlePage, ArticleQuery, CategoryCount, DiscoveredFeed, Feed, FullArticle, List, ParsedFeed, Visibility} from './types.js';
 
 /** What one HTTP fetch of a feed URL gave (source/feeds/fetcher). */
@@ -16,6 +17,11 @@ export interface FetchResult {
   /** Seconds from Cache-Control max-age / Expires / Retry-After, when given. */
   maxAgeSeconds: number | null;
   retryAfterSeconds: number | null;
+  /**
+   * Whether the fetch reached a public address on the way (source/net/address-policy.ts): links
+   * found in the body must then lead to public addresses only. Absent means false.
+   */
+  viaPublic?: boolean;
 }
 
 export interface FetchOptions {
@@ -25,6 +31,14 @@ export interface FetchOptions {
   maxBytes?: number; // default 15 MB
   maxRedirects?: number; // default 5
   signal?: AbortSignal;
+  /**
+   * Whether the URL may name a private or loopback host (default true: a URL the user typed or
+   * subscribed to). False for a URL found at a public address (a discovered link). Link-local
+   * and metadata addresses are refused either way; see source/net/address-policy.ts.
+   */
+  allowPrivate?: boolean;
+  /** Name resolution and dialling (tests inject one; default the system's). */
+  network?: Network;
 }
 
 /**

@@ -1,5 +1,5 @@
-import {request as httpRequest} from 'node:http';
-import {request as httpsRequest} from 'node:https';
+import {isOutboundError} from '../../net/outbound-error.js';
+import {sendRequest} from '../../net/http-client.js';
 
 export interface HttpAnswer {
   status: number;
@@ -14,31 +14,22 @@ export class NoAnswerError extends Error {
   }
 }
 
+// A reader's answers are pages of articles and OPML exports; anything past this is not a reader.
+const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
 /**
- * One request with node:http. Not fetch: loading undici costs a CLI command ~120 ms, more than
- * the whole call to a local reader.
+ * One request through the outbound client (source/net, node:http: loading fetch's undici costs a
+ * CLI command ~120 ms, more than the whole call to a local reader). The reader's address is the
+ * user's (--server, or the state file of a reader they started): private and loopback allowed.
  */
-export function httpCall(url: URL, options: {method: string; headers: Record<string, string>; body?: string; timeoutMs: number}): Promise<HttpAnswer> {
-  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const body = options.body === undefined ? undefined : Buffer.from(options.body);
-    const headers = body ? {...options.headers, 'content-length': String(body.length)} : options.headers;
-    const req = request(url, {method: options.method, headers}, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        clearTimeout(timer);
-        resolve({status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8')});
-      });
-      response.on('error', (error) => fail(error.message));
-    });
-    const fail = (reason: string) => {
-      clearTimeout(timer);
-      req.destroy();
-      reject(new NoAnswerError(reason));
-    };
-    const timer = setTimeout(() => fail(`no answer within ${Math.round(options.timeoutMs / 1000) || options.timeoutMs / 1000} s`), options.timeoutMs);
-    req.on('error', (error: NodeJS.ErrnoException) => fail(error.code ?? error.message));
-    req.end(body);
-  });
+export async function httpCall(url: URL, options: {method: string; headers: Record<string, string>; body?: string; timeoutMs: number}): Promise<HttpAnswer> {
+  try {
+    const answer = await sendRequest(url, {method: options.method, headers: options.headers, body: options.body, timeoutMs: options.timeoutMs, maxBytes: MAX_ANSWER_BYTES, policy: {allowPrivate: true}});
+    return {status: answer.status, contentType: answer.headers.get('content-type') ?? '', text: answer.body.toString('utf8')};
+  } catch (error) {
+    if (!isOutboundError(error)) throw error;
+    if (error.kind === 'timeout') throw new NoAnswerError(`no answer within ${Math.round(options.timeoutMs / 1000) || options.timeoutMs / 1000} s`);
+    if (error.kind === 'network' && error.code) throw new NoAnswerError(error.code);
+    throw new NoAnswerError(error.message);
+  }
 }

@@ -1,5 +1,8 @@
 import {WorkbenchError, describeError, isWorkbenchError} from '../../core/errors.js';
+import {targetRefusal} from '../../net/address-policy.js';
+import type {Network} from '../../net/safe-lookup.js';
 import type {FetchResult} from '../contracts.js';
+import {transportError} from '../fetcher/fetch-errors.js';
 import {fetchFeed} from '../fetcher/fetch-feed.js';
 import {parseFeedUrl} from '../fetcher/feed-url.js';
 import type {DiscoveredFeed, FeedFormat} from '../types.js';
@@ -17,6 +20,10 @@ export interface DiscoverOptions {
   probeConcurrency?: number;
   /** Per probe (default 10 s): a missing /feed should not cost the full fetch timeout. */
   probeTimeoutMs?: number;
+  /** Whether the URL may name a private or loopback host (default true: the user typed it). */
+  allowPrivate?: boolean;
+  /** Name resolution and dialling for every fetch (tests inject one). */
+  network?: Network;
 }
 
 const FORMATS: readonly FeedFormat[] = ['rss', 'atom', 'rdf', 'json'];
@@ -26,17 +33,29 @@ const FORMATS: readonly FeedFormat[] = ['rss', 'atom', 'rdf', 'json'];
  * page's <link rel="alternate"> feeds; else the well-known paths that answer with a feed. [] when
  * none (the service answers not_a_feed). Fetch errors of the URL itself propagate; a URL that
  * looks like a feed but does not parse throws the parser's error.
+ *
+ * A page reached at a public address leads to public addresses only (source/net/address-policy.ts):
+ * its links to private, loopback or link-local hosts are dropped (when they were all it had,
+ * their refusal is the error), and the well-known paths beside it are probed under that rule.
  */
 export async function discoverFeeds(url: string, options: DiscoverOptions = {}): Promise<DiscoveredFeed[]> {
   const requested = parseFeedUrl(url).href;
   const fetch = options.fetch ?? fetchFeed;
-  const page = await fetch(requested);
+  const page = await fetch(requested, {allowPrivate: options.allowPrivate, network: options.network});
   const self = await asFeed(requested, page, options.parse, true);
   if (self) return [self];
 
+  const allowPrivate = options.allowPrivate !== false && page.viaPublic !== true;
   const linked = feedLinks(decodeFeedBody(page.body, page.contentType), page.finalUrl);
-  if (linked.length > 0) return linked;
-  return probeWellKnown(page.finalUrl, fetch, options);
+  if (linked.length > 0) return allowPrivate ? linked : admittedLinks(linked, options.network);
+  return probeWellKnown(page.finalUrl, fetch, {...options, allowPrivate});
+}
+
+async function admittedLinks(linked: DiscoveredFeed[], network: Network | undefined): Promise<DiscoveredFeed[]> {
+  const refusals = await Promise.all(linked.map((feed) => targetRefusal(new URL(feed.url), {allowPrivate: false}, network)));
+  const admitted = linked.filter((_, index) => refusals[index] === null);
+  if (admitted.length === 0) throw transportError(refusals[0], linked[0]!.url);
+  return admitted;
 }
 
 async function asFeed(requested: string, result: FetchResult, parse: FeedTitleParser | undefined, strict: boolean): Promise<DiscoveredFeed | null> {
@@ -67,7 +86,7 @@ async function probeWellKnown(pageUrl: string, fetch: typeof fetchFeed, options:
       const index = next++;
       const candidate = candidates[index]!;
       try {
-        const result = await fetch(candidate, {timeoutMs});
+        const result = await fetch(candidate, {timeoutMs, allowPrivate: options.allowPrivate, network: options.network});
         const feed = await asFeed(candidate, result, options.parse, false);
         if (feed) answers[index] = [feed, result.finalUrl] as const;
       } catch {

@@ -4,8 +4,13 @@
  * not turn "one hour" into "already expired".
  */
 
+/** The part of response headers read here (WHATWG Headers or the outbound client's). */
+export interface HeaderSource {
+  get(name: string): string | null;
+}
+
 /** Cache-Control max-age, else Expires − Date; null when neither says anything usable. */
-export function maxAgeSeconds(headers: Headers, nowMs = Date.now()): number | null {
+export function maxAgeSeconds(headers: HeaderSource, nowMs = Date.now()): number | null {
   const cacheControl = headers.get('cache-control');
   if (cacheControl) {
     const match = /(?:^|,)\s*max-age\s*=\s*"?(\d+)"?\s*(?:,|$)/i.exec(cacheControl);
@@ -20,7 +25,7 @@ export function maxAgeSeconds(headers: Headers, nowMs = Date.now()): number | nu
 }
 
 /** Retry-After as delta-seconds or an HTTP date; null when absent or unreadable. */
-export function retryAfterSeconds(headers: Headers, nowMs = Date.now()): number | null {
+export function retryAfterSeconds(headers: HeaderSource, nowMs = Date.now()): number | null {
   const value = headers.get('retry-after')?.trim();
   if (!value) return null;
   if (/^\d+$/.test(value)) return clampSeconds(Number(value));
@@ -30,7 +35,7 @@ export function retryAfterSeconds(headers: Headers, nowMs = Date.now()): number 
   return clampSeconds((atMs - referenceMs(headers, nowMs)) / 1000);
 }
 
-function referenceMs(headers: Headers, nowMs: number): number {
+function referenceMs(headers: HeaderSource, nowMs: number): number {
   const date = Date.parse(headers.get('date') ?? '');
   return Number.isFinite(date) ? date : nowMs;
 }

@@ -1,16 +1,16 @@
-import {WorkbenchError, isWorkbenchError} from '../../core/errors.js';
-import {formatSeconds} from './limits.js';
+import {WorkbenchError, describeError, isWorkbenchError} from '../../core/errors.js';
+import {isOutboundError} from '../../net/outbound-error.js';
 
 /** What went wrong, for the scheduler's backoff and the feed's last error. */
 export interface FetchErrorDetails {
   url: string;
-  reason: 'http_status' | 'timeout' | 'network' | 'cancelled' | 'redirect' | 'redirect_loop' | 'too_many_redirects';
+  reason: 'http_status' | 'timeout' | 'network' | 'cancelled' | 'redirect' | 'redirect_loop' | 'too_many_redirects' | 'refused';
   status?: number;
   retryAfterSeconds?: number | null;
 }
 
 /** A 4xx/5xx answer; 429 and 503 carry the origin's Retry-After. */
-export function httpStatusError(url: string, response: Response, retryAfterSeconds: number | null): WorkbenchError {
+export function httpStatusError(url: string, response: {status: number; statusText: string}, retryAfterSeconds: number | null): WorkbenchError {
   const status = response.status;
   const text = response.statusText ? ` ${response.statusText}` : '';
   const wait = retryAfterSeconds !== null && (status === 429 || status === 503) ? ` (retry after ${retryAfterSeconds} s)` : '';
@@ -19,24 +19,17 @@ export function httpStatusError(url: string, response: Response, retryAfterSecon
   return new WorkbenchError('feed_unreachable', `HTTP ${status}${text} from ${url}${wait}`, details);
 }
 
-/** Turns whatever fetch or the body stream threw into a WorkbenchError naming the cause. */
-export function transportError(error: unknown, url: string, timeoutMs: number, timedOut: boolean, callerSignal?: AbortSignal): WorkbenchError {
+/**
+ * The outbound client's failure as a WorkbenchError: feed_unreachable with the reason in its
+ * details (refused by the address policy, timeout, cancelled, network), payload_too_large for a
+ * body over the cap (on the wire or once decompressed).
+ */
+export function transportError(error: unknown, url: string): WorkbenchError {
   if (isWorkbenchError(error)) return error as WorkbenchError;
-  if (callerSignal?.aborted && !timedOut) {
-    return new WorkbenchError('feed_unreachable', `fetching ${url} was cancelled`, {url, reason: 'cancelled'} satisfies FetchErrorDetails);
+  if (!isOutboundError(error)) return new WorkbenchError('feed_unreachable', `cannot reach ${url}: ${describeError(error)}`, {url, reason: 'network'} satisfies FetchErrorDetails);
+  if (error.kind === 'too_large') {
+    const {maxBytes, decompressed} = error as {maxBytes?: number; decompressed?: boolean};
+    return new WorkbenchError('payload_too_large', error.message, {url: error.url, maxBytes, decompressed: decompressed === true});
   }
-  if (timedOut || (error instanceof Error && error.name === 'TimeoutError')) {
-    return new WorkbenchError('feed_unreachable', `${url} timed out after ${formatSeconds(timeoutMs)}`, {url, reason: 'timeout'} satisfies FetchErrorDetails);
-  }
-  return new WorkbenchError('feed_unreachable', `cannot reach ${url}: ${networkCause(error)}`, {url, reason: 'network'} satisfies FetchErrorDetails);
-}
-
-// undici says "fetch failed" and hides the useful part (ECONNREFUSED, ENOTFOUND, a TLS error) in cause.
-function networkCause(error: unknown): string {
-  let deepest = error;
-  while (deepest instanceof Error && deepest.cause instanceof Error) deepest = deepest.cause;
-  if (!(deepest instanceof Error)) return String(deepest);
-  const code = (deepest as {code?: unknown}).code;
-  const message = deepest.message.split('\n')[0] ?? '';
-  return typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message;
+  return new WorkbenchError('feed_unreachable', error.message, {url: error.url, reason: error.kind} satisfies FetchErrorDetails);
 }

@@ -1,16 +1,20 @@
 import type {FetchOptions, FetchResult} from '../contracts.js';
+import {AddressGuard} from '../../net/address-policy.js';
+import {Deadline, openRequest, type OutboundResponse} from '../../net/http-client.js';
 import {maxAgeSeconds, retryAfterSeconds} from './cache-headers.js';
 import {httpStatusError, transportError} from './fetch-errors.js';
 import {parseFeedUrl} from './feed-url.js';
-import {DEFAULT_MAX_BYTES, DEFAULT_MAX_REDIRECTS, DEFAULT_TIMEOUT_MS, readCappedBody} from './limits.js';
+import {DEFAULT_MAX_BYTES, DEFAULT_MAX_REDIRECTS, DEFAULT_TIMEOUT_MS} from './limits.js';
 import {RedirectChain} from './redirects.js';
 import {requestHeaders} from './request-headers.js';
 
 /**
- * One polite HTTP fetch of a feed (or a page, for discovery): conditional GET, redirects followed
- * by hand, one deadline over headers and body, a body cap. Every failure is a WorkbenchError:
- * invalid_argument (not http/https), feed_unreachable (status, timeout, network, redirects; see
- * FetchErrorDetails in its details), payload_too_large.
+ * One polite HTTP fetch of a feed (or a page, for discovery) through the outbound client
+ * (source/net): conditional GET, redirects followed by hand, one deadline over every hop and the
+ * body, a body cap on the wire and once decompressed, and the address policy over the whole
+ * chain (a redirect from a public address never reaches a private one). Every failure is a
+ * WorkbenchError: invalid_argument (not http/https), feed_unreachable (status, timeout, network,
+ * redirects, refused address; see FetchErrorDetails in its details), payload_too_large.
  */
 export async function fetchFeed(url: string, options: FetchOptions = {}): Promise<FetchResult> {
   const start = parseFeedUrl(url);
@@ -20,61 +24,31 @@ export async function fetchFeed(url: string, options: FetchOptions = {}): Promis
   const headers = requestHeaders(options);
   const chain = new RedirectChain(start.href, maxRedirects);
   const deadline = new Deadline(timeoutMs, options.signal);
+  const guard = new AddressGuard({allowPrivate: options.allowPrivate ?? true}, options.network);
   try {
     for (;;) {
-      const response = await fetch(chain.current, {method: 'GET', headers, redirect: 'manual', signal: deadline.signal});
+      const response = await openRequest(new URL(chain.current), {headers, deadline, guard});
       let next: string | null;
       try {
         next = chain.next(response);
       } catch (error) {
-        await discard(response);
+        response.discard();
         throw error;
       }
       if (next !== null) {
-        await discard(response);
+        response.discard();
         continue;
       }
-      return await finish(response, chain, options, maxBytes);
+      return {...(await finish(response, chain, options, maxBytes)), viaPublic: guard.viaPublic};
     }
   } catch (error) {
-    throw transportError(error, chain.current, timeoutMs, deadline.timedOut, options.signal);
+    throw transportError(error, chain.current);
   } finally {
     deadline.release();
   }
 }
 
-/**
- * One abort signal for the whole fetch (headers, redirects, body): fired by the timeout or the
- * caller's signal. A timer of our own, cleared when the fetch ends, tells a timeout from a
- * cancellation without relying on the abort reason, and needs no AbortSignal.any.
- */
-class Deadline {
-  readonly signal: AbortSignal;
-  timedOut = false;
-  private readonly controller = new AbortController();
-  private readonly timer: NodeJS.Timeout;
-  private readonly onCallerAbort = () => this.controller.abort(this.caller?.reason);
-
-  constructor(
-    timeoutMs: number,
-    private readonly caller?: AbortSignal,
-  ) {
-    this.signal = this.controller.signal;
-    this.timer = setTimeout(() => {
-      this.timedOut = true;
-      this.controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError'));
-    }, timeoutMs);
-    if (caller?.aborted) this.onCallerAbort();
-    else caller?.addEventListener('abort', this.onCallerAbort, {once: true});
-  }
-
-  release(): void {
-    clearTimeout(this.timer);
-    this.caller?.removeEventListener('abort', this.onCallerAbort);
-  }
-}
-
-async function finish(response: Response, chain: RedirectChain, options: FetchOptions, maxBytes: number): Promise<FetchResult> {
+async function finish(response: OutboundResponse, chain: RedirectChain, options: FetchOptions, maxBytes: number): Promise<FetchResult> {
   const url = chain.current;
   const now = Date.now();
   const retryAfter = retryAfterSeconds(response.headers, now);
@@ -86,7 +60,7 @@ async function finish(response: Response, chain: RedirectChain, options: FetchOp
     retryAfterSeconds: retryAfter,
   };
   if (response.status === 304) {
-    await discard(response);
+    response.discard();
     // A 304 may refresh the validators; when it does not, the stored ones stay valid.
     return {
       ...common,
@@ -97,16 +71,11 @@ async function finish(response: Response, chain: RedirectChain, options: FetchOp
     };
   }
   if (response.status < 200 || response.status > 299) {
-    await discard(response);
+    response.discard();
     throw httpStatusError(url, response, retryAfter);
   }
-  const body = await readCappedBody(response, maxBytes, url);
+  const body = await response.read(maxBytes, {decompress: true});
   return {...common, status: 'ok', body, etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified')};
-}
-
-// Redirect and error bodies are never read; cancelling frees the connection at once.
-async function discard(response: Response): Promise<void> {
-  await response.body?.cancel().catch(() => undefined);
 }
 
 function positive(value: number | undefined, fallback: number): number {

@@ -1,4 +1,5 @@
 import {WorkbenchError} from '../../core/errors.js';
+import type {HeaderSource} from './cache-headers.js';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const PERMANENT_STATUSES = new Set([301, 308]);
@@ -25,7 +26,7 @@ export class RedirectChain {
   }
 
   /** The next URL to request when `response` is a redirect, else null. Throws on loops and limits. */
-  next(response: Response): string | null {
+  next(response: {status: number; headers: HeaderSource}): string | null {
     if (!REDIRECT_STATUSES.has(response.status)) return null;
     const from = this.current;
     const location = response.headers.get('location');

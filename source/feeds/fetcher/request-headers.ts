@@ -12,7 +12,7 @@ export function requestHeaders(options: FetchOptions): Record<string, string> {
   return {
     'user-agent': USER_AGENT,
     accept: FEED_ACCEPT,
-    // fetch decodes all three; br often halves the bytes of a large feed.
+    // The outbound client decodes all three (under the body cap); br often halves the bytes of a large feed.
     'accept-encoding': 'gzip, deflate, br',
     ...conditionalHeaders(options),
   };

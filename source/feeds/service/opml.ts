@@ -1,5 +1,6 @@
 import {describeError} from '../../core/errors.js';
 import {WorkbenchError} from '../../core/errors.js';
+import {literalRefusal} from '../../net/address-policy.js';
 import {parseFeedUrl} from '../fetcher/feed-url.js';
 import {readOpml, writeOpml} from '../opml/index.js';
 import {feedsWithUnread, findFeedIdByUrl, insertFeedRow, isUniqueViolation} from '../store/index.js';
@@ -14,7 +15,11 @@ export interface OpmlImport {
 /**
  * Subscribes to every feed of an OPML document in one transaction. Feeds are stored as pending
  * and due now: the poller fetches them (politely, per host) instead of this request fetching
- * hundreds of origins. Already subscribed → skipped; not an http(s) URL → failed.
+ * hundreds of origins. Already subscribed → skipped; not an http(s) URL → failed; a link-local or
+ * cloud metadata address (169.254.169.254 in any spelling) → failed: it is never fetched. Private
+ * and loopback hosts are imported (an export of one's own dev-server feeds comes back); their polls,
+ * like every fetch, never follow a redirect from a public address to them (source/net/address-policy.ts),
+ * and a host name that resolves to a metadata address is refused when polled.
  */
 export async function importOpml(context: ReaderContext, xml: string): Promise<OpmlImport> {
   const entries = readOpml(xml);
@@ -28,6 +33,8 @@ export async function importOpml(context: ReaderContext, xml: string): Promise<O
         let url: string;
         try {
           url = parseFeedUrl(entry.url).href;
+          const refused = literalRefusal(new URL(url), {allowPrivate: true});
+          if (refused) throw new WorkbenchError('invalid_argument', refused.message);
         } catch (error) {
           result.failed.push({url: entry.url, error: describeError(error)});
           continue;

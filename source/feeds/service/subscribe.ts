@@ -28,7 +28,8 @@ export async function subscribe(context: ReaderContext, url: string, category: s
     const found = await discover(context, requested);
     if (found.length === 0) throw new WorkbenchError('not_a_feed', `${requested} is not a feed and links to none`);
     if (found.length > 1) return {choices: found};
-    return {feed: await subscribeFeed(context, found[0]!.url, category)};
+    // A link found at a public address may not lead to a private one (source/net/address-policy.ts).
+    return {feed: await subscribeFeed(context, found[0]!.url, category, fetched.viaPublic !== true)};
   }
   return {feed: await createFeed(context, requested, fetched, parsed, category)};
 }
@@ -43,11 +44,11 @@ export async function discover(context: ReaderContext, url: string): Promise<Dis
   }
 }
 
-/** A URL discovery named: it has to be a feed itself now. */
-async function subscribeFeed(context: ReaderContext, url: string, category: string | null): Promise<Feed> {
+/** A URL discovery named: it has to be a feed itself now, at an address the page may lead to. */
+async function subscribeFeed(context: ReaderContext, url: string, category: string | null, allowPrivate: boolean): Promise<Feed> {
   const requested = parseFeedUrl(url).href;
   await refuseKnown(context, requested);
-  const fetched = await fetchForSubscribe(context, requested);
+  const fetched = await fetchForSubscribe(context, requested, allowPrivate);
   const parsed = context.deps.parseFeed(fetched.body, fetched.contentType ?? undefined);
   return createFeed(context, requested, fetched, parsed, category);
 }
@@ -76,9 +77,9 @@ async function refuseKnown(context: ReaderContext, url: string): Promise<void> {
   if (existing !== undefined) throw new WorkbenchError('conflict', `already subscribed to ${url} (feed ${existing})`, {feedId: existing});
 }
 
-async function fetchForSubscribe(context: ReaderContext, url: string): Promise<FetchResult> {
+async function fetchForSubscribe(context: ReaderContext, url: string, allowPrivate = true): Promise<FetchResult> {
   try {
-    const fetched = await context.deps.fetchFeed(url);
+    const fetched = await context.deps.fetchFeed(url, {allowPrivate});
     if (fetched.status !== 'ok') throw new WorkbenchError('feed_unreachable', `${url} answered 304 to a request without validators`);
     return fetched;
   } catch (error) {
