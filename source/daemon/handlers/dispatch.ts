@@ -1,0 +1,20 @@
+import {WorkbenchError} from '../../core/errors.js';
+import {isMethod, protocol, type MethodName} from '../protocol/index.js';
+import type {Handler, MethodContext} from './context.js';
+import {daemonHandlers} from './daemon.js';
+import {incidentHandlers} from './incidents.js';
+import {processHandlers} from './processes.js';
+
+const handlers: {[M in MethodName]: Handler<M>} = {...daemonHandlers, ...processHandlers, ...incidentHandlers};
+
+/** Validates a request's params against the method's schema, then runs its handler. */
+export async function dispatch(method: string, params: unknown, context: MethodContext): Promise<unknown> {
+  if (!isMethod(method)) throw new WorkbenchError('not_found', `unknown method "${method}"`);
+  const parsed = protocol[method].params.safeParse(params ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    throw new WorkbenchError('invalid_argument', `${method}: ${where}${issue?.message ?? 'invalid parameters'}`);
+  }
+  return (handlers[method] as Handler<MethodName>)(parsed.data as never, context);
+}
