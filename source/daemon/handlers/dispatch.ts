@@ -7,8 +7,11 @@ import {processHandlers} from './processes.js';
 
 const handlers: {[M in MethodName]: Handler<M>} = {...daemonHandlers, ...processHandlers, ...incidentHandlers};
 
-/** Validates a request's params against the method's schema, then runs its handler. */
-export async function dispatch(method: string, params: unknown, context: MethodContext): Promise<unknown> {
+/**
+ * Validates a request's params against the method's schema, then runs its handler. Not async: a
+ * bad request throws at once, so its error goes out in the order the requests came.
+ */
+export function dispatch(method: string, params: unknown, context: MethodContext): unknown {
   if (!isMethod(method)) throw new WorkbenchError('not_found', `unknown method "${method}"`);
   const parsed = protocol[method].params.safeParse(params ?? {});
   if (!parsed.success) {
