@@ -114,7 +114,7 @@ describe('a daemon killed with SIGKILL', () => {
     // A parent that never waits (`exec sleep`) keeps the killed daemon a zombie: kill(pid, 0) still succeeds.
     const parent = spawn('sh', ['-c', `"${process.execPath}" "${cliPath}" daemon run & exec sleep 300`], {env: sandbox.env, stdio: 'ignore'});
     cleanups.push(() => parent.kill('SIGKILL'));
-    const pid = await eventually(async () => (await cli(['daemon', 'status', '--json'])).stdout.includes('"running": true') && daemonPid(sandbox.home));
+    const pid = await eventually(async () => ((await cli(['daemon', 'status', '--json'])).stdout.includes('"running": true') ? daemonPid(sandbox.home) : undefined));
     process.kill(pid, 'SIGKILL');
     await eventually(() => statSync(`/proc/${pid}/stat`, {throwIfNoEntry: false}) !== undefined);
 

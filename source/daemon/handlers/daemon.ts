@@ -10,8 +10,7 @@ export const daemonHandlers: Handlers<keyof typeof daemonMethods> = {
   },
   'events.subscribe': ({topic, id}, context) => {
     if (id !== undefined && topic !== 'output') throw new WorkbenchError('invalid_argument', `events.subscribe: id: only the output topic is per process`);
-    // An unknown process is an error now rather than a silent subscription to nothing.
-    if (id !== undefined) context.supervisor.get(id);
+    // A process id need not exist yet: subscribing before `proc.start` misses no early output.
     context.subscribe(topic, id);
     return {topic};
   },
