@@ -94,6 +94,9 @@ describe('the daemon socket is private', () => {
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     const status = JSON.parse((await cli(['daemon', 'status', '--json'])).stdout);
     expect(status).toMatchObject({running: false, refused: expect.stringContaining('uid 65534')});
+    const text = await cli(['daemon', 'status']);
+    expect(text.code).toBe(1);
+    expect(text.stderr).toContain('refusing the daemon socket');
     expect(connections).toBe(0);
     // No daemon was started over it either.
     expect(daemonPid(sandbox.home)).toBeUndefined();
@@ -142,6 +145,7 @@ describe('a daemon killed with SIGKILL', () => {
     expect(after.stderr).toContain(`still running from before, no longer supervised: stubborn (pid ${child})`);
     const status = JSON.parse((await cli(['daemon', 'status', '--json'])).stdout);
     expect(status.survivors).toEqual([{id: 'stubborn', pid: child, command: "trap '' HUP; echo up; exec sleep 300"}]);
+    expect((await cli(['daemon', 'status'])).stdout).toContain(`still running from a daemon that died, not supervised: stubborn (pid ${child})`);
 
     // Once it is gone it is no longer reported.
     process.kill(child, 'SIGKILL');
