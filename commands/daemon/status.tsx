@@ -14,9 +14,12 @@ export default textCommand<Props>(
     const {daemonStatus} = await import('../../source/daemon/lifecycle.js');
     const status = await daemonStatus();
     if (flags.json) return {stdout: JSON.stringify(status, null, 2) + '\n'};
+    if (status.refused) return {stderr: `workbench: ${status.refused}\n`, exitCode: 1};
     if (!status.running) return {stdout: `not running (home ${status.home})\n`, exitCode: 3};
     const since = new Date(status.startedAt!).toISOString();
-    return {stdout: `running: pid ${status.pid}, since ${since}, ${status.processes} process(es)\nsocket ${status.socket}\nhome ${status.home}\n`};
+    const {describeSurvivors} = await import('../../source/daemon/lifecycle.js');
+    const survivors = status.survivors?.length ? `still running from a daemon that died, not supervised: ${describeSurvivors(status.survivors)}\n` : '';
+    return {stdout: `running: pid ${status.pid}, since ${since}, ${status.processes} process(es)\nsocket ${status.socket}\nhome ${status.home}\n${survivors}`};
   },
   {json: ({options: flags}) => flags.json},
 );

@@ -14,7 +14,7 @@ export async function ensureReaderServer(client: DaemonClient, timeoutMs = 5000)
   const {runningServer} = await import('../feeds/client/connect.js');
   const running = await runningServer();
   if (running) return running;
-  const processes = await client.call<ProcessInfo[]>('proc.list');
+  const processes = await client.call('proc.list');
   if (!processes.some((info) => info.id === READER_ID && info.status === 'running')) {
     const command = `${quote(process.execPath)} ${quote(cliEntry())} serve reader --port 0`;
     await client.call('proc.start', {cmd: command, id: READER_ID, cwd: workbenchHome()});

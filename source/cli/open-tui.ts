@@ -3,7 +3,7 @@ import {join} from 'node:path';
 import {installRoot} from '../core/entry.js';
 import {WorkbenchError} from '../core/errors.js';
 import {createDaemonBackend} from '../daemon/tui-backend.js';
-import {autostartProject} from '../processes/autostart.js';
+import {autostartProject} from '../tools/autostart.js';
 import {loadProjectConfig} from '../project/config.js';
 import {createToolContext} from '../tools/context.js';
 

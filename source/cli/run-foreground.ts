@@ -1,5 +1,5 @@
 import {describeStatus} from '../processes/describe.js';
-import {runForeground} from '../processes/foreground.js';
+import {runForeground} from '../tools/foreground.js';
 import {createToolContext} from '../tools/context.js';
 import {runInput, startRequest, type RunArgs} from '../tools/run.js';
 import {WorkbenchError} from '../core/errors.js';

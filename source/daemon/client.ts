@@ -1,15 +1,25 @@
 import {connect, type Socket} from 'node:net';
 import {WorkbenchError, type ErrorCode} from '../core/errors.js';
 import {daemonSocketPath} from '../core/paths.js';
-import {LineSplitter, type DaemonEvent, type Response} from './protocol.js';
+import type {DaemonEvent, DaemonEvents, Topic} from './protocol/events.js';
+import type {MethodName, ParamsArgs, Result} from './protocol/index.js';
+import {LineSplitter, type Response} from './protocol/wire.js';
+import {verifySocket} from './socket-guard.js';
 
 const CALL_TIMEOUT_MS = 60_000;
+
+type Listener<T extends Topic> = (event: DaemonEvents[T]) => void;
+interface Subscription {
+  topic: Topic;
+  id?: string;
+  listener: (event: DaemonEvent) => void;
+}
 
 /** A connection to the daemon. Calls are multiplexed by id; events go to subscribers. */
 export class DaemonClient {
   private nextId = 1;
   private readonly pending = new Map<number, {resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout}>();
-  private readonly listeners = new Set<(event: DaemonEvent) => void>();
+  private readonly subscriptions = new Set<Subscription>();
   private closed = false;
 
   private constructor(private readonly socket: Socket) {
@@ -26,7 +36,13 @@ export class DaemonClient {
     socket.on('error', () => undefined);
   }
 
+  /** Connects after checking that the socket and its directory are this user's (see socket-guard). */
   static connect(socketPath = daemonSocketPath(), timeoutMs = 2000): Promise<DaemonClient> {
+    try {
+      verifySocket(socketPath);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return new Promise((resolve, reject) => {
       const socket = connect(socketPath);
       const timer = setTimeout(() => {
@@ -44,10 +60,11 @@ export class DaemonClient {
     });
   }
 
-  call<T>(method: string, params?: unknown): Promise<T> {
+  /** Calls a daemon method; params and result are typed by the method's entry in the protocol. */
+  call<M extends MethodName>(method: M, ...[params]: ParamsArgs<M>): Promise<Result<M>> {
     if (this.closed) return Promise.reject(new WorkbenchError('daemon_not_connected', 'daemon not connected: the connection closed'));
     const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
+    return new Promise<Result<M>>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new WorkbenchError('daemon_not_connected', `daemon not connected: no answer to ${method} within ${CALL_TIMEOUT_MS / 1000} s`));
@@ -57,9 +74,25 @@ export class DaemonClient {
     });
   }
 
-  onEvent(listener: (event: DaemonEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  /**
+   * Listens to a topic the daemon pushes (see protocol/events.ts); resolves once the daemon has
+   * the subscription, so nothing that happens after is missed. `id` narrows `output` to one
+   * process. Call the returned function to stop listening.
+   */
+  async subscribe<T extends Topic>(topic: T, listener: Listener<T>, options: {id?: string} = {}): Promise<() => Promise<void>> {
+    const subscription: Subscription = {topic, id: options.id, listener: listener as unknown as (event: DaemonEvent) => void};
+    this.subscriptions.add(subscription);
+    try {
+      await this.call('events.subscribe', {topic, id: options.id});
+    } catch (error) {
+      this.subscriptions.delete(subscription);
+      throw error;
+    }
+    return async () => {
+      if (!this.subscriptions.delete(subscription)) return;
+      const still = [...this.subscriptions].some((other) => other.topic === topic && (topic !== 'output' || other.id === options.id));
+      if (!still && !this.closed) await this.call('events.unsubscribe', {topic, id: options.id}).catch(() => undefined);
+    };
   }
 
   /** Resolves when the daemon closes the connection (it stopped or died). */
@@ -82,7 +115,11 @@ export class DaemonClient {
       return;
     }
     if ('event' in message) {
-      for (const listener of this.listeners) listener(message);
+      for (const subscription of this.subscriptions) {
+        if (subscription.topic !== message.event) continue;
+        if (message.event === 'output' && subscription.id !== undefined && subscription.id !== message.processId) continue;
+        subscription.listener(message);
+      }
       return;
     }
     const waiter = this.pending.get(message.id);

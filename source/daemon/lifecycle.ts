@@ -1,32 +1,44 @@
 import {spawn} from 'node:child_process';
-import {closeSync, existsSync, openSync, readFileSync, statSync, unlinkSync, writeFileSync} from 'node:fs';
+import {chmodSync, closeSync, existsSync, openSync, readFileSync, statSync, unlinkSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {cliEntry} from '../core/entry.js';
 import {WorkbenchError} from '../core/errors.js';
 import {daemonLogPath, daemonPidPath, daemonSocketPath, ensureHome, workbenchHome} from '../core/paths.js';
 import {Supervisor} from '../processes/supervisor.js';
 import {DaemonClient} from './client.js';
+import {isAlive, processStartTime} from './liveness.js';
+import type {SurvivingProcess} from './protocol/daemon.js';
 import {createDaemonServer} from './server.js';
+import {prepareSocketDir, UntrustedSocketError} from './socket-guard.js';
+import {ProcessRecord} from './survivors.js';
 
 const START_TIMEOUT_MS = 10_000;
 const LOCK_CHECK_MS = 5_000;
 
-function pidAlive(pid: number): boolean {
+interface PidFile {
+  pid: number;
+  /** The holder's start time (Linux), so a reused pid is not taken for the daemon. */
+  startTime?: string;
+}
+
+/** `<pid>\n<start time>\n`; the first line alone is enough for scripts. */
+function readPidFile(home: string): PidFile | undefined {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    const [first, second] = readFileSync(daemonPidPath(home), 'utf8').split('\n');
+    const pid = Number.parseInt(first ?? '', 10);
+    return Number.isFinite(pid) && pid > 0 ? {pid, startTime: second?.trim() || undefined} : undefined;
+  } catch {
+    return undefined;
   }
 }
 
 function readPid(home: string): number | undefined {
-  try {
-    const pid = Number.parseInt(readFileSync(daemonPidPath(home), 'utf8'), 10);
-    return Number.isFinite(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
+  return readPidFile(home)?.pid;
+}
+
+/** The lock holder runs (a zombie or a stranger with a reused pid does not count). */
+function holderAlive(holder: PidFile | undefined): holder is PidFile {
+  return holder !== undefined && isAlive(holder.pid, holder.startTime);
 }
 
 function removeQuietly(path: string): void {
@@ -46,13 +58,13 @@ function acquireLock(home: string): boolean {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(pidPath, 'wx', 0o600);
-      writeFileSync(fd, String(process.pid));
+      writeFileSync(fd, `${process.pid}\n${processStartTime(process.pid) ?? ''}\n`);
       closeSync(fd);
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = readPid(home);
-      if (holder !== undefined && holder !== process.pid && pidAlive(holder)) return false;
+      const holder = readPidFile(home);
+      if (holderAlive(holder) && holder.pid !== process.pid) return false;
       removeQuietly(pidPath);
     }
   }
@@ -67,9 +79,15 @@ export async function runDaemon(): Promise<void> {
     return;
   }
   const socketPath = daemonSocketPath(home);
+  prepareSocketDir(socketPath);
   // The lock is ours, so any socket file left is a dead daemon's.
   removeQuietly(socketPath);
   const supervisor = new Supervisor();
+  const record = new ProcessRecord(home);
+  const survivors = record.list();
+  if (survivors.length) process.stderr.write(`workbench daemon: still running from a daemon that died: ${describeSurvivors(survivors)}\n`);
+  record.save([]);
+  supervisor.on('change', () => record.save(supervisor.list()));
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
@@ -83,11 +101,18 @@ export async function runDaemon(): Promise<void> {
     }
     process.exit(0);
   };
-  const server = createDaemonServer(supervisor, {startedAt: Date.now(), shutdown: () => void shutdown()});
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socketPath, () => resolve());
-  });
+  const server = createDaemonServer(supervisor, {startedAt: Date.now(), survivors: () => record.list(), shutdown: () => void shutdown()});
+  // The socket is born 0600 (umask) and made so again (chmod), so no other user can connect.
+  const umask = process.umask(0o077);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(socketPath, () => resolve());
+    });
+  } finally {
+    process.umask(umask);
+  }
+  chmodSync(socketPath, 0o600);
   process.on('SIGTERM', () => void shutdown());
   process.on('SIGINT', () => void shutdown());
   process.on('SIGHUP', () => undefined);
@@ -104,6 +129,13 @@ export interface DaemonConnection {
   /** Set when this call had to start the daemon; `recovered` when an earlier one had died. */
   started: boolean;
   recovered: boolean;
+  /** When started: processes the dead daemon left running, by pid. */
+  survivors: SurvivingProcess[];
+}
+
+/** `ticker (pid 4242), api (pid 4250)` */
+export function describeSurvivors(survivors: SurvivingProcess[]): string {
+  return survivors.map((survivor) => `${survivor.id} (pid ${survivor.pid})`).join(', ');
 }
 
 /** Connects to the home's daemon, starting it when it is not running. */
@@ -111,25 +143,31 @@ export async function ensureDaemon(options: {autostart?: boolean} = {}): Promise
   const home = workbenchHome();
   const socketPath = daemonSocketPath(home);
   try {
-    return {client: await DaemonClient.connect(socketPath), started: false, recovered: false};
+    return {client: await DaemonClient.connect(socketPath), started: false, recovered: false, survivors: []};
   } catch (error) {
-    if (options.autostart === false) throw error;
+    if (options.autostart === false || error instanceof UntrustedSocketError) throw error;
   }
-  const holder = readPid(home);
-  const recovered = existsSync(socketPath) || (holder !== undefined && !pidAlive(holder));
+  const holder = readPidFile(home);
+  const alive = holderAlive(holder);
+  const recovered = existsSync(socketPath) || (holder !== undefined && !alive);
   // A daemon starting up right now (its pid file is there) or another client's spawn in flight
   // (the spawn lock is taken) is waited for, not raced: one spawn per home at a time.
   ensureHome();
-  if (!(holder !== undefined && pidAlive(holder)) && takeSpawnLock(home)) startDetached(home);
+  if (!alive && takeSpawnLock(home)) startDetached(home);
   const deadline = Date.now() + START_TIMEOUT_MS;
   let lastError: unknown;
   while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));
+    let client: DaemonClient;
     try {
-      return {client: await DaemonClient.connect(socketPath), started: true, recovered};
+      client = await DaemonClient.connect(socketPath);
     } catch (error) {
+      if (error instanceof UntrustedSocketError) throw error;
       lastError = error;
+      continue;
     }
+    const {survivors} = await client.call('ping');
+    return {client, started: true, recovered, survivors};
   }
   throw new WorkbenchError('daemon_not_connected', `daemon not connected: it did not start within ${START_TIMEOUT_MS / 1000} s (${(lastError as Error)?.message ?? 'no answer'}); see ${daemonLogPath(home)}`);
 }
@@ -176,6 +214,10 @@ export interface DaemonStatus {
   home: string;
   startedAt?: number;
   processes?: number;
+  /** Processes a crashed daemon left running. */
+  survivors?: SurvivingProcess[];
+  /** Why the daemon was not reached, when a socket is there but not trusted. */
+  refused?: string;
 }
 
 export async function daemonStatus(): Promise<DaemonStatus> {
@@ -184,13 +226,14 @@ export async function daemonStatus(): Promise<DaemonStatus> {
   try {
     const client = await DaemonClient.connect(socket);
     try {
-      const ping = await client.call<{pid: number; startedAt: number}>('ping');
-      const processes = await client.call<unknown[]>('proc.list');
-      return {running: true, pid: ping.pid, socket, home, startedAt: ping.startedAt, processes: processes.length};
+      const ping = await client.call('ping');
+      const processes = await client.call('proc.list');
+      return {running: true, pid: ping.pid, socket, home, startedAt: ping.startedAt, processes: processes.length, survivors: ping.survivors};
     } finally {
       client.close();
     }
-  } catch {
+  } catch (error) {
+    if (error instanceof UntrustedSocketError) return {running: false, socket, home, refused: error.message};
     return {running: false, socket, home};
   }
 }
@@ -201,15 +244,15 @@ export async function stopDaemon(): Promise<{wasRunning: boolean; pid?: number}>
   let client: DaemonClient;
   try {
     client = await DaemonClient.connect(daemonSocketPath(home));
-  } catch {
-    const pid = readPid(home);
-    if (pid === undefined || !pidAlive(pid)) {
+  } catch (error) {
+    if (error instanceof UntrustedSocketError) throw error;
+    if (!holderAlive(readPidFile(home))) {
       removeQuietly(daemonSocketPath(home));
       removeQuietly(daemonPidPath(home));
     }
     return {wasRunning: false};
   }
-  const {pid} = await client.call<{pid: number}>('ping');
+  const {pid} = await client.call('ping');
   const gone = client.closedPromise();
   await client.call('daemon.stop');
   await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 10_000))]);

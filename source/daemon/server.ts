@@ -1,46 +1,64 @@
 import {createServer, type Server, type Socket} from 'node:net';
 import {isWorkbenchError} from '../core/errors.js';
 import type {Supervisor} from '../processes/supervisor.js';
-import {methods, type MethodContext} from './methods.js';
-import {LineSplitter, type DaemonEvent, type Request} from './protocol.js';
+import type {ProcessInfo} from '../processes/types.js';
+import type {MethodContext} from './handlers/context.js';
+import {dispatch} from './handlers/dispatch.js';
+import type {SurvivingProcess} from './protocol/daemon.js';
+import type {DaemonEvent, Topic} from './protocol/events.js';
+import {LineSplitter, type Request} from './protocol/wire.js';
+
+export interface DaemonServerOptions {
+  startedAt: number;
+  survivors(): SurvivingProcess[];
+  shutdown(): void;
+}
 
 /** Serves the daemon's methods on a unix socket, one JSON message per line. */
-export function createDaemonServer(supervisor: Supervisor, options: {startedAt: number; shutdown(): void}): Server {
+export function createDaemonServer(supervisor: Supervisor, options: DaemonServerOptions): Server {
   const server = createServer((socket) => serveConnection(socket, supervisor, options));
   return server;
 }
 
-function serveConnection(socket: Socket, supervisor: Supervisor, options: {startedAt: number; shutdown(): void}): void {
+function serveConnection(socket: Socket, supervisor: Supervisor, options: DaemonServerOptions): void {
   socket.setEncoding('utf8');
-  // null means "every process"; a set of ids otherwise.
-  let subscribedAll = false;
-  const subscribed = new Set<string>();
+  const topics = new Set<Topic>();
+  // `output` of every process, or of these ids only.
+  let allOutput = false;
+  const outputIds = new Set<string>();
   const send = (message: unknown) => {
     if (!socket.destroyed && socket.writable) socket.write(JSON.stringify(message) + '\n');
   };
-  const wants = (processId: string) => subscribedAll || subscribed.has(processId);
+  const push = (event: DaemonEvent) => send(event);
   const onOutput = (processId: string, data: string) => {
-    if (wants(processId)) send({event: 'output', processId, data} satisfies DaemonEvent);
+    if (topics.has('output') && (allOutput || outputIds.has(processId))) push({event: 'output', processId, data});
   };
-  const onChange = (info: import('../processes/types.js').ProcessInfo) => {
-    if (wants(info.id)) send({event: 'change', process: info} satisfies DaemonEvent);
+  const onChange = (process: ProcessInfo) => {
+    if (topics.has('processes')) push({event: 'processes', process});
   };
+  const offAlerts = supervisor.alerts.onChange((processId, alerts) => {
+    if (topics.has('alerts')) push({event: 'alerts', processId, alerts});
+  });
+  // Output is turned into text for a connection only once it asks for it.
+  supervisor.on('change', onChange);
   const context: MethodContext = {
     supervisor,
     startedAt: options.startedAt,
-    subscribe(processId) {
-      if (processId === null) subscribedAll = true;
-      else subscribed.add(processId);
-      if (supervisor.listeners('output').indexOf(onOutput) < 0) {
-        supervisor.on('output', onOutput);
-        supervisor.on('change', onChange);
-      }
+    survivors: options.survivors,
+    subscribe(topic, processId) {
+      topics.add(topic);
+      if (topic !== 'output') return;
+      if (!supervisor.listeners('output').includes(onOutput)) supervisor.on('output', onOutput);
+      if (processId === undefined) allOutput = true;
+      else outputIds.add(processId);
     },
-    unsubscribe(processId) {
-      if (processId === null) {
-        subscribedAll = false;
-        subscribed.clear();
-      } else subscribed.delete(processId);
+    unsubscribe(topic, processId) {
+      if (topic === 'output') {
+        if (processId === undefined) allOutput = false;
+        else outputIds.delete(processId);
+        if (allOutput || outputIds.size > 0) return;
+      }
+      topics.delete(topic);
     },
     shutdown: options.shutdown,
   };
@@ -57,13 +75,8 @@ function serveConnection(socket: Socket, supervisor: Supervisor, options: {start
       send({id: typeof request?.id === 'number' ? request.id : 0, error: {code: 'invalid_argument', message: 'request needs a numeric id and a method'}});
       return;
     }
-    const handler = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined;
-    if (!handler) {
-      send({id: request.id, error: {code: 'not_found', message: `unknown method "${request.method}"`}});
-      return;
-    }
     try {
-      const result = await handler(request.params, context);
+      const result = await dispatch(request.method, request.params, context);
       send({id: request.id, result: result ?? null});
     } catch (error) {
       if (isWorkbenchError(error)) send({id: request.id, error: {code: error.code, message: error.message}});
@@ -82,9 +95,13 @@ function serveConnection(socket: Socket, supervisor: Supervisor, options: {start
       socket.destroy();
     }
   });
+  let cleaned = false;
   const cleanup = () => {
+    if (cleaned) return;
+    cleaned = true;
     supervisor.off('output', onOutput);
     supervisor.off('change', onChange);
+    offAlerts();
   };
   socket.on('close', cleanup);
   socket.on('error', cleanup);

@@ -89,11 +89,5 @@ export interface ErrorSources {
   processIds?: string[];
 }
 
-/** `get_errors` parameters after validation (spec 1, table get_errors). */
-export interface ErrorQuery {
-  process_id?: string;
-  proxy_id?: string;
-  since?: string;
-  include_warnings?: boolean;
-  limit?: number;
-}
+/** `get_errors` parameters after validation (spec 1, table get_errors); the schema is `errorQuery`. */
+export type {ErrorQuery} from './error-query.js';

@@ -2,10 +2,11 @@ import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js';
 import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js';
 import {describeError, isWorkbenchError} from '../core/errors.js';
-import {autostartProject} from '../processes/autostart.js';
+import {autostartProject} from '../tools/autostart.js';
 import {createToolContext} from '../tools/context.js';
 import {tools} from '../tools/registry.js';
 import type {ToolContext, ToolDefinition} from '../tools/registry-types.js';
+import {LineGuard, MAX_MESSAGE_BYTES, requestIdOf} from './line-guard.js';
 
 const VERSION = '0.1.0';
 
@@ -53,7 +54,18 @@ export function createMcpServer(options: {cwd?: string; noDaemon?: boolean; auto
 /** `workbench mcp`: an MCP server on stdio. */
 export async function runMcpServer(options: {cwd?: string; noDaemon?: boolean; transport?: Transport} = {}): Promise<void> {
   const {server, close} = createMcpServer(options);
-  const transport = options.transport ?? new StdioServerTransport();
+  let transport: Transport;
+  if (options.transport) transport = options.transport;
+  else {
+    // An oversized message is answered and skipped here instead of closing the SDK's transport.
+    const guard = new LineGuard((head, bytes) => {
+      const id = requestIdOf(head);
+      log(`dropped a message of ${bytes} bytes: over the ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB limit${id === undefined ? '' : ` (request id ${JSON.stringify(id)})`}`);
+      if (id !== undefined) void transport.send({jsonrpc: '2.0', id, error: {code: -32600, message: `message too large: ${bytes} bytes, the limit is ${MAX_MESSAGE_BYTES} bytes`}});
+    });
+    process.stdin.pipe(guard);
+    transport = new StdioServerTransport(guard, process.stdout, {maxBufferSize: MAX_MESSAGE_BYTES + 1});
+  }
   const done = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
   });

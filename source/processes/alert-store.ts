@@ -9,6 +9,7 @@ export class AlertStore {
   private entries: ProcessAlert[] = [];
   private readonly byKey = new Map<string, ProcessAlert>();
   private listeners = new Set<(alert: ProcessAlert) => void>();
+  private changeListeners = new Set<(processId: string, size: number) => void>();
 
   constructor(private readonly capacity = 500) {}
 
@@ -37,6 +38,7 @@ export class AlertStore {
     return entry;
   }
 
+
   /** A build-success line: that process's older compile errors are fixed. */
   clearCompileErrors(processId: string): number {
     const before = this.entries.length;
@@ -45,14 +47,18 @@ export class AlertStore {
       if (drop) this.byKey.delete(alertKey(entry.processId, entry));
       return !drop;
     });
-    return before - this.entries.length;
+    const cleared = before - this.entries.length;
+    if (cleared > 0) this.changed(processId);
+    return cleared;
   }
 
   clearProcess(processId: string): void {
+    const before = this.entries.length;
     this.entries = this.entries.filter((entry) => {
       if (entry.processId === processId) this.byKey.delete(alertKey(entry.processId, entry));
       return entry.processId !== processId;
     });
+    if (this.entries.length !== before) this.changed(processId);
   }
 
   list(processId?: string): ProcessAlert[] {
@@ -68,8 +74,19 @@ export class AlertStore {
     return () => this.listeners.delete(listener);
   }
 
+  /** Any change of the ring: an alert added or repeated, alerts cleared; with the ring's size after it. */
+  onChange(listener: (processId: string, size: number) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
   private emit(alert: ProcessAlert): void {
     for (const listener of this.listeners) listener(alert);
+    this.changed(alert.processId);
+  }
+
+  private changed(processId: string): void {
+    for (const listener of this.changeListeners) listener(processId, this.entries.length);
   }
 }
 

@@ -1,4 +1,5 @@
 import {StringDecoder} from 'node:string_decoder';
+import type {LineMatcher} from './user-pattern.js';
 
 /**
  * Bounded output of one process: the newest `capacity` bytes (roughly; counted in UTF-16 units)
@@ -58,8 +59,8 @@ export class OutputRing {
 export interface OutputSelection {
   /** Last N lines only. */
   tail?: number;
-  /** Keep lines matching this regular expression (tested on ANSI-stripped text). */
-  grep?: RegExp;
+  /** Keep lines matching this pattern (tested on ANSI-stripped text); a user's goes through `compileUserPattern`. */
+  grep?: LineMatcher;
   /** Drop ANSI escapes (for scripts and matching); the TUI keeps them. */
   stripAnsi?: (text: string) => string;
 }

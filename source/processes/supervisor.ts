@@ -1,5 +1,5 @@
 import {EventEmitter} from 'node:events';
-import {existsSync, statSync} from 'node:fs';
+import {existsSync, readSync, statSync} from 'node:fs';
 import {constants as osConstants} from 'node:os';
 import {resolve} from 'node:path';
 import * as pty from 'node-pty';
@@ -38,6 +38,8 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
 
   constructor(options: {alerts?: AlertStore; ringBytes?: number} = {}) {
     super();
+    // Every client connection listens; dozens are normal, not a leak.
+    this.setMaxListeners(0);
     this.alerts = options.alerts ?? new AlertStore();
     this.ringBytes = options.ringBytes ?? 512 * 1024;
   }
@@ -168,13 +170,18 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     }
     entry.term = term;
     info.pid = term.pid;
-    term.onData((data: string | Buffer) => {
+    const take = (data: string | Buffer) => {
       const chunk = typeof data === 'string' ? Buffer.from(data) : data;
       ring.write(chunk);
       scanner.write(chunk);
       if (this.listenerCount('output') > 0) this.emit('output', id, chunk.toString('utf8'));
-    });
-    term.onExit(({exitCode, signal}) => {
+    };
+    term.onData(take);
+    drainBeforeDestroy(term, take);
+    let ended = false;
+    const finish = (exitCode: number, signal: number | undefined) => {
+      if (ended) return;
+      ended = true;
       scanner.end();
       info.endedAt = Date.now();
       info.pid = undefined;
@@ -194,10 +201,42 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       info.outputBytes = ring.totalBytes;
       markExited();
       this.emit('change', {...info});
-    });
+    };
+    // node-pty reports the exit once the pty's stream closed; data still queued in this turn of
+    // the event loop goes first, so the last line is in the ring (and sent) before "exited".
+    term.onExit(({exitCode, signal}) => setImmediate(() => finish(exitCode, signal)));
     this.emit('change', {...info});
     return entry;
   }
+}
+
+/**
+ * node-pty destroys the pty's stream 200 ms after the child exits if the stream has not closed by
+ * then (a busy daemon, a kernel slow to flush the pty): bytes the kernel still holds would be lost,
+ * a fast printer's last lines with them. Read them first; the fd is non-blocking, so this stops
+ * at EAGAIN (nothing left) or EIO (the other side closed and drained).
+ */
+function drainBeforeDestroy(term: pty.IPty, take: (chunk: Buffer) => void): void {
+  const socket = (term as unknown as {_socket?: {destroy(...args: unknown[]): unknown; destroyed?: boolean}})._socket;
+  const fd = (term as unknown as {_fd?: number})._fd;
+  if (!socket || typeof fd !== 'number') return;
+  const destroy = socket.destroy.bind(socket);
+  socket.destroy = (...args: unknown[]) => {
+    if (!socket.destroyed) {
+      const buffer = Buffer.alloc(64 * 1024);
+      for (let rounds = 0; rounds < 64; rounds++) {
+        let read = 0;
+        try {
+          read = readSync(fd, buffer, 0, buffer.length, null);
+        } catch {
+          break;
+        }
+        if (read <= 0) break;
+        take(Buffer.from(buffer.subarray(0, read)));
+      }
+    }
+    return destroy(...args);
+  };
 }
 
 function isLive(info: ProcessInfo): boolean {

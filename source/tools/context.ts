@@ -1,5 +1,5 @@
 import type {DaemonClient} from '../daemon/client.js';
-import {ensureDaemon} from '../daemon/lifecycle.js';
+import {describeSurvivors, ensureDaemon} from '../daemon/lifecycle.js';
 import type {ToolContext} from './registry-types.js';
 
 /**
@@ -12,9 +12,11 @@ export function createToolContext(options: {cwd?: string; noDaemon?: boolean; no
     cwd: options.cwd ?? process.cwd(),
     noDaemon: options.noDaemon ?? false,
     daemon() {
-      connection ??= ensureDaemon().then(({client, started, recovered}) => {
-        if (recovered) options.notice?.('workbench: the daemon was not running (it had died); started a new one — earlier processes and alerts are gone');
-        else if (started) options.notice?.('workbench: started the daemon');
+      connection ??= ensureDaemon().then(({client, started, recovered, survivors}) => {
+        // Output and alerts lived in the dead daemon; a process that outlived it is named, by pid.
+        const left = survivors.length ? `; still running from before, no longer supervised: ${describeSurvivors(survivors)} (stop with kill <pid>)` : '';
+        if (recovered) options.notice?.(`workbench: the daemon was not running (it had died); started a new one — earlier ${survivors.length ? 'output and alerts are' : 'processes and alerts are'} gone${left}`);
+        else if (started) options.notice?.(`workbench: started the daemon${left}`);
         client.closedPromise().then(() => (connection = undefined));
         return client;
       });

@@ -1,14 +1,11 @@
 import {z} from 'zod';
+import {errorQuery} from '../incidents/error-query.js';
 import {formatErrorsCompact, queryErrors} from '../incidents/index.js';
-import type {ErrorQuery, UnifiedError} from '../incidents/types.js';
+import type {UnifiedError} from '../incidents/types.js';
 import {defineTool, type ToolContext} from './registry-types.js';
 
-export const getErrorsInput = z.object({
-  process_id: z.string().min(1).max(128).optional().describe('Restrict to one process'),
-  proxy_id: z.string().min(1).max(128).optional().describe('Restrict to one proxy'),
-  since: z.string().min(1).max(64).optional().describe('RFC 3339 timestamp or a duration such as 30s, 5m, 1h'),
-  include_warnings: z.boolean().optional().describe('Include warnings with errors (default true)'),
-  limit: z.number().int().optional().describe('Maximum errors returned (default 25)'),
+/** The one error-query schema, plus how the answer is shaped. */
+export const getErrorsInput = errorQuery.extend({
   raw: z.boolean().optional().describe('Return the JSON array of unified error objects instead of compact text'),
 });
 
@@ -17,9 +14,9 @@ export type GetErrorsArgs = z.infer<typeof getErrorsInput>;
 /** `get_errors`: the daemon's process alerts and proxy errors, or proxy errors only without a daemon. */
 export async function getErrors(args: GetErrorsArgs, context: ToolContext): Promise<UnifiedError[]> {
   const {raw: _raw, ...query} = args;
-  if (context.noDaemon) return queryErrors({processAlerts: [], proxies: []}, query as ErrorQuery);
+  if (context.noDaemon) return queryErrors({processAlerts: [], proxies: []}, query);
   const client = await context.daemon();
-  return client.call<UnifiedError[]>('errors.query', query);
+  return client.call('errors.query', query);
 }
 
 export const getErrorsTool = defineTool({

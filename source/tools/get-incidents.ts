@@ -9,7 +9,7 @@ export const getIncidentsInput = z.object({
 export async function getIncidents(_args: z.infer<typeof getIncidentsInput>, context: ToolContext): Promise<Incident[]> {
   if (context.noDaemon) return queryIncidents({processAlerts: [], proxies: []});
   const client = await context.daemon();
-  return client.call<Incident[]>('incidents.query', {});
+  return client.call('incidents.query');
 }
 
 export const getIncidentsTool = defineTool({

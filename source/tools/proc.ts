@@ -21,20 +21,20 @@ export type ProcResult =
 
 export async function procTask(args: ProcArgs, context: ToolContext): Promise<ProcResult> {
   const client = await context.daemon();
-  if (args.action === 'list') return {action: 'list', processes: await client.call<ProcessInfo[]>('proc.list')};
+  if (args.action === 'list') return {action: 'list', processes: await client.call('proc.list')};
   const id = args.process_id;
   if (!id) throw new WorkbenchError('invalid_argument', `proc ${args.action} needs a process id`);
   switch (args.action) {
     case 'output': {
-      const {output} = await client.call<{output: string}>('proc.output', {id, tail: args.tail, grep: args.grep});
+      const {output} = await client.call('proc.output', {id, tail: args.tail, grep: args.grep});
       return {action: 'output', process_id: id, output};
     }
     case 'status':
-      return {action: 'status', process: await client.call<ProcessInfo>('proc.get', {id})};
+      return {action: 'status', process: await client.call('proc.get', {id})};
     case 'stop':
-      return {action: 'stop', process: await client.call<ProcessInfo>('proc.stop', {id})};
+      return {action: 'stop', process: await client.call('proc.stop', {id})};
     case 'restart':
-      return {action: 'restart', process: await client.call<ProcessInfo>('proc.restart', {id})};
+      return {action: 'restart', process: await client.call('proc.restart', {id})};
     case 'remove':
       await client.call('proc.remove', {id});
       return {action: 'remove', process_id: id};

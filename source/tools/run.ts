@@ -2,9 +2,9 @@ import {resolve} from 'node:path';
 import {z} from 'zod';
 import {WorkbenchError} from '../core/errors.js';
 import {describeStatus} from '../processes/describe.js';
-import {runForeground} from '../processes/foreground.js';
 import {resolveScript} from '../processes/resolve-script.js';
 import type {ProcessInfo, StartRequest} from '../processes/types.js';
+import {runForeground} from './foreground.js';
 import {defineTool, type ToolContext} from './registry-types.js';
 
 export const runInput = z.object({
@@ -25,7 +25,7 @@ export interface RunResult {
 }
 
 /** Turns run arguments into a start request: a named script or a shell command, never both. */
-export async function startRequest(args: RunArgs, cwd: string): Promise<StartRequest> {
+export async function startRequest(args: RunArgs, cwd: string): Promise<StartRequest & {cmd: string}> {
   if (args.script_name && args.cmd) throw new WorkbenchError('invalid_argument', 'give a script name or a command (--cmd), not both');
   const base = resolve(cwd, args.path ?? '.');
   if (args.cmd) return {cmd: args.cmd, id: args.id, cwd: base};
@@ -41,7 +41,7 @@ export async function runTask(args: RunArgs, context: ToolContext): Promise<RunR
     const run = await runForeground(client, request, {timeoutMs: (args.timeout_seconds ?? 120) * 1000});
     return {process: run.info, output: run.output, timedOut: run.timedOut};
   }
-  return {process: await client.call<ProcessInfo>('proc.start', request)};
+  return {process: await client.call('proc.start', request)};
 }
 
 export function formatRunResult(result: RunResult): string {

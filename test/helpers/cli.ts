@@ -22,6 +22,8 @@ export function makeSandbox(prefix = 'wb-test-'): Sandbox {
   const config = join(dir, 'config');
   const env: NodeJS.ProcessEnv = {...process.env, WORKBENCH_HOME: home, XDG_CONFIG_HOME: config, HOME: dir, FORCE_COLOR: '0'};
   delete env.NODE_OPTIONS;
+  // The daemon socket then lives in the sandbox's home; a test that wants the runtime dir sets its own.
+  delete env.XDG_RUNTIME_DIR;
   return {
     home,
     config,

@@ -88,7 +88,7 @@ describe('bad input gets one clear line, never a stack', () => {
 
   it('the daemon socket answers garbage with errors and keeps serving', async () => {
     await cli(['daemon', 'start']);
-    const socketPath = join(sandbox.home, 'daemon.sock');
+    const socketPath = JSON.parse((await cli(['daemon', 'status', '--json'])).stdout).socket as string;
     const answers = await rawExchange(socketPath, [
       'this is not json',
       '{"id": 1, "method": "no.such.method"}',

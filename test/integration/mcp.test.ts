@@ -113,6 +113,43 @@ describe('workbench mcp', () => {
     expect(tools.length).toBe(5);
   });
 
+  it('answers a catastrophic grep at once through the proc tool, and still answers after it', async () => {
+    client = await connect(project);
+    await client.callTool({name: 'run', arguments: {cmd: `node -e "for (let i = 0; i < 2000; i++) console.log('a'.repeat(50) + '!')"`, id: 'evil'}});
+    await eventually(async () => text(await client.callTool({name: 'proc', arguments: {action: 'output', process_id: 'evil', tail: 1}})).includes('!'));
+    const evil = (await client.callTool({name: 'proc', arguments: {action: 'output', process_id: 'evil', grep: '(a+)+$'}})) as TextResult;
+    expect(evil.isError).toBeFalsy();
+    expect(text(evil)).toBe('');
+    const unsupported = (await client.callTool({name: 'proc', arguments: {action: 'output', process_id: 'evil', grep: '(?<=a)!'}})) as TextResult;
+    expect(unsupported.isError).toBe(true);
+    expect(JSON.parse(text(unsupported)).error).toMatch(/^invalid --grep pattern: .*\(\?<=a\)!/);
+    expect(text(await client.callTool({name: 'proc', arguments: {action: 'list'}}))).toMatch(/evil\s+(running|exited 0)/);
+  });
+
+  it('stays alive after a message over the 10 MiB limit, answering it with an error and the next requests as usual', async () => {
+    const transport = new StdioClientTransport({command: process.execPath, args: [cliPath, 'mcp', '--no-daemon'], cwd: project, env: sandbox.env as Record<string, string>, stderr: 'pipe'});
+    transport.stderr?.on('data', (chunk) => (stderr += chunk));
+    const answers: unknown[] = [];
+    client = new Client({name: 'workbench-test', version: '1.0.0'});
+    await client.connect(transport);
+    const onmessage = transport.onmessage!;
+    transport.onmessage = (message) => {
+      answers.push(message);
+      onmessage(message);
+    };
+    const stdin = (transport as unknown as {_process: {stdin: NodeJS.WritableStream}})._process.stdin;
+    const pad = 'x'.repeat(11 * 1024 * 1024);
+    // One with its id first (answered), one with its id after the bulk (dropped: nothing to answer to).
+    stdin.write(`{"jsonrpc":"2.0","id":9001,"method":"tools/list","params":{"pad":"${pad}"}}\n`);
+    stdin.write(`{"jsonrpc":"2.0","method":"tools/list","params":{"pad":"${pad}"},"id":9002}\n`);
+    const {tools} = await client.listTools();
+    expect(tools.length).toBe(5);
+    expect(text(await client.callTool({name: 'get_errors', arguments: {}}))).toMatch(/Errors \(0\)|No errors/);
+    expect(answers).toContainEqual({jsonrpc: '2.0', id: 9001, error: {code: -32600, message: expect.stringContaining('message too large')}});
+    expect(answers.some((answer) => (answer as {id?: unknown}).id === 9002)).toBe(false);
+    await eventually(() => stderr.split('\n').filter((line) => line.includes('dropped a message of')).length === 2);
+  });
+
   it('writes nothing but protocol to stdout', async () => {
     const result = await runCli(['mcp'], {
       env: sandbox.env,

@@ -1,7 +1,6 @@
 import {resolve} from 'node:path';
 import type {DaemonClient} from '../daemon/client.js';
 import {loadProjectConfig} from '../project/config.js';
-import type {ProcessInfo} from './types.js';
 
 export interface AutostartReport {
   root: string;
@@ -21,7 +20,7 @@ export async function autostartProject(cwd: string, client: DaemonClient): Promi
   const config = await loadProjectConfig(root);
   const report: AutostartReport = {root, started: [], alreadyRunning: [], proxies: []};
   if (!config) return report;
-  const running = new Set((await client.call<ProcessInfo[]>('proc.list')).filter((info) => info.status === 'running').map((info) => info.id));
+  const running = new Set((await client.call('proc.list')).filter((info) => info.status === 'running').map((info) => info.id));
   for (const script of config.scripts) {
     if (!script.autostart) continue;
     if (running.has(script.name)) {

@@ -1,6 +1,7 @@
 /**
  * The daemon's wire format: one JSON object per line over a unix socket.
- * Requests carry an id and get exactly one response with that id; events carry no id.
+ * Requests carry an id and get exactly one response with that id; events carry no id and name
+ * their topic in `event` (see `events.ts`).
  */
 export interface Request {
   id: number;
@@ -14,19 +15,6 @@ export interface ErrorBody {
 }
 
 export type Response = {id: number; result: unknown} | {id: number; error: ErrorBody};
-
-export interface OutputEvent {
-  event: 'output';
-  processId: string;
-  data: string;
-}
-
-export interface ExitEvent {
-  event: 'change';
-  process: import('../processes/types.js').ProcessInfo;
-}
-
-export type DaemonEvent = OutputEvent | ExitEvent;
 
 /** Splits a byte stream into lines; a line longer than `limit` is a protocol error, not a memory leak. */
 export class LineSplitter {

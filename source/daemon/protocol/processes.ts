@@ -1,0 +1,35 @@
+import {z} from 'zod';
+import type {ProcessInfo} from '../../processes/types.js';
+import {noParams, processId, returns, type MethodSpec} from './define.js';
+
+/** `proc.*`: the supervised processes (start, inspect, stop) of the daemon. */
+export const processMethods = {
+  'proc.start': {
+    params: z.strictObject({
+      cmd: z.string().min(1).max(8192),
+      id: processId.optional(),
+      scriptName: z.string().max(128).optional(),
+      cwd: z.string().max(4096).optional(),
+      env: z.record(z.string(), z.string()).optional(),
+      cols: z.number().int().min(20).max(1000).optional(),
+      rows: z.number().int().min(5).max(1000).optional(),
+    }),
+    result: returns<ProcessInfo>(),
+  },
+  'proc.list': {params: noParams, result: returns<ProcessInfo[]>()},
+  'proc.get': {params: z.strictObject({id: processId}), result: returns<ProcessInfo>()},
+  'proc.output': {
+    params: z.strictObject({
+      id: processId,
+      tail: z.number().int().min(0).max(1_000_000).optional(),
+      /** A user pattern: runs on RE2 (linear time), case-insensitive. */
+      grep: z.string().max(1000).optional(),
+      /** Keep ANSI escapes (the TUI renders them). */
+      raw: z.boolean().optional(),
+    }),
+    result: returns<{id: string; output: string}>(),
+  },
+  'proc.stop': {params: z.strictObject({id: processId}), result: returns<ProcessInfo>()},
+  'proc.restart': {params: z.strictObject({id: processId}), result: returns<ProcessInfo>()},
+  'proc.remove': {params: z.strictObject({id: processId}), result: returns<{removed: true}>()},
+} satisfies Record<string, MethodSpec>;
