@@ -51,7 +51,7 @@ function statOrUndefined(path: string) {
     return statSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return undefined;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     throw new WorkbenchError('invalid_argument', `cannot use ${path}: ${code ?? (error as Error).message}`);
   }
 }
