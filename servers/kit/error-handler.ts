@@ -73,9 +73,9 @@ function internal(wording: ErrorWording): ErrorAnswer {
   return {status: 500, code: 'internal', message: `internal error; ${where}`};
 }
 
-// The driver's first line (e.g. "connect ECONNREFUSED 127.0.0.1:5432"), short: it names no credentials.
+// The driver's words without the SQL knex puts before them ("select … - connect ECONNREFUSED 127.0.0.1:5432"), short.
 function faultReason(error: unknown): string {
-  const text = describeError(error);
+  const text = describeError(error).replace(/^[\s\S]* - /, '');
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;
 }
 

@@ -102,7 +102,8 @@ export function environmentFault(error: unknown): 'disk_full' | 'database_unavai
     if (typeof code === 'string' && DISK_FULL.has(code)) return 'disk_full';
     if (typeof code === 'string' && UNREACHABLE.has(code)) return 'database_unavailable';
     // knex's pool gave up waiting for a connection; pg says this without a code when the server goes.
-    if (name === 'KnexTimeoutError' || (typeof message === 'string' && /^Connection terminated( unexpectedly|$)/.test(message))) return 'database_unavailable';
+    // (knex puts the SQL before a driver's message: "select … - Connection terminated unexpectedly".)
+    if (name === 'KnexTimeoutError' || (typeof message === 'string' && /(^| - )Connection terminated( unexpectedly)?$/.test(message))) return 'database_unavailable';
     queue.push(cause, ...(Array.isArray(errors) ? errors : []));
   }
   return undefined;
