@@ -37,6 +37,8 @@ export function createServer(options: ServerOptions): FastifyInstance {
     logger: log ? {level: 'info', stream: log} : {level: 'error', stream: process.stderr},
     // One line per request from installRequestLog instead of fastify's two.
     logController: new LogController({disableRequestLogging: true}),
+    // Node answers an HTTP/1.1 request without Host with a bare 400; the Host check answers it in JSON instead.
+    http: {requireHostHeader: false},
     frameworkErrors: frameworkErrors(wording),
     clientErrorHandler,
   });

@@ -11,7 +11,8 @@ const READER_ID = 'reader';
  * registry tells every client where), and this waits until it answers.
  */
 export async function ensureReaderServer(client: DaemonClient, timeoutMs = 5000): Promise<string | undefined> {
-  const {runningServer} = await import('../feeds/client/connect.js');
+  const {findService} = await import('../services/registry.js');
+  const runningServer = async () => (await findService('reader'))?.url;
   const running = await runningServer();
   if (running) return running;
   const processes = await client.call<ProcessInfo[]>('proc.list');

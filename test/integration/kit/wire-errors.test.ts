@@ -80,6 +80,11 @@ it('malformed HTTP is 400 bad_request', async () => {
   expectErrorBody(await rawRequest(`POST /api/v1/lists HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`), 400, 'bad_request');
 });
 
+it('a request without Host is refused in the same shape', async () => {
+  expectErrorBody(await rawRequest('GET /api/v1/health HTTP/1.1\r\nConnection: close\r\n\r\n'), 403, 'host_not_allowed');
+  expectErrorBody(await rawRequest('GET /api/v1/health HTTP/1.0\r\n\r\n'), 403, 'host_not_allowed');
+});
+
 it('the server is still well after all of them, and logs each request in one line to its 0600 log', async () => {
   const answer = await get('/api/v1/health');
   expect(answer.status).toBe(200);
