@@ -40,7 +40,7 @@ export function servicePath(name: string, home = workbenchHome()): string {
  * 0700 folder), so a full disk leaves no empty file for the others to trip on.
  */
 export function announceService(entry: Pick<ServiceEntry, 'name' | 'url' | 'health'> & Partial<ServiceEntry>, options: Pick<AtomicWriteOptions, 'writeBytes'> = {}): ServiceEntry {
-  const full: ServiceEntry = {pid: process.pid, startedAt: new Date().toISOString(), ...entry};
+  const full: ServiceEntry = {...entry, pid: entry.pid ?? process.pid, startedAt: entry.startedAt ?? new Date().toISOString()};
   const path = servicePath(full.name);
   ensureHome();
   ensureDirectory(servicesDir());
