@@ -1,36 +1,36 @@
-import Fastify, {type FastifyInstance} from 'fastify';
+import type {FastifyInstance} from 'fastify';
 import type {ReaderService} from '../../source/feeds/contracts.js';
-import {installErrorHandling} from './error-handler.js';
+import {MAX_PAGE_SIZE} from '../../source/feeds/service/index.js';
+import {createServer, DEFAULT_BODY_LIMIT} from '../kit/index.js';
 import {articleRoutes} from './routes/articles.js';
 import {categoryRoutes} from './routes/categories.js';
 import {feedRoutes} from './routes/feeds.js';
 import {healthRoutes} from './routes/health.js';
 import {listRoutes} from './routes/lists.js';
 import {opmlRoutes} from './routes/opml.js';
-import {installJsonBodyParser} from './json-body-parser.js';
-import {installRouteRules} from './route-rules.js';
-import {validatorCompiler} from './validator-compilers.js';
+
+export {DEFAULT_BODY_LIMIT};
 
 export interface ReaderAppOptions {
   service: ReaderService;
-  logger?: boolean;
+  /** The request log (`serve` gives `<home>/logs/reader.log`); none: failures go to stderr. */
+  logFile?: string;
   /** Largest JSON body accepted (default 1 MB); bigger answers 413 payload_too_large. */
   bodyLimit?: number;
+  /** The address others reach this server at, if not the listening one (accepted as Host and Origin). */
+  publicUrl?: () => string | undefined;
 }
 
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
-
-/** The reader API (spec 2, part A) under /api/v1: one plugin per area over a ReaderService. */
+/** The reader API (spec 2, part A) under /api/v1: one plugin per area over a ReaderService, on the server kit. */
 export function buildReaderApp(options: ReaderAppOptions): FastifyInstance {
-  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  const app = Fastify({logger: options.logger ?? false, bodyLimit});
-  app.setValidatorCompiler(validatorCompiler);
-  installErrorHandling(app, bodyLimit);
-  installRouteRules(app);
-  // fastify reads text/plain by default; this API takes JSON (and XML at /opml) only, so other types are 415.
-  app.removeContentTypeParser('text/plain');
-
-  installJsonBodyParser(app);
+  const app = createServer({
+    name: 'reader',
+    bodyLimit: options.bodyLimit,
+    logFile: options.logFile,
+    accepts: 'application/json (XML to /opml)',
+    validationMessage: queryMessage,
+    publicUrl: options.publicUrl,
+  });
   const {service} = options;
   app.register(
     async (api) => {
@@ -44,4 +44,9 @@ export function buildReaderApp(options: ReaderAppOptions): FastifyInstance {
     {prefix: '/api/v1'},
   );
   return app;
+}
+
+// ajv's "must be >= 1" says nothing useful of `limit=%20` (a blank reads as 0); one sentence fits every bad limit.
+function queryMessage(validation: {instancePath?: string}[]): string | undefined {
+  return validation[0]?.instancePath === '/limit' ? `limit must be a whole number 1–${MAX_PAGE_SIZE}` : undefined;
 }

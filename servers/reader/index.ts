@@ -1,6 +1,7 @@
-// The reader HTTP server (spec 2, part A): `workbench serve reader` calls startReaderServer.
+// The reader HTTP server (spec 2, part A): `workbench serve reader` calls runReaderServer (main.ts).
 export {buildReaderApp, DEFAULT_BODY_LIMIT, type ReaderAppOptions} from './app.js';
 export {startReaderServer, type ReaderServer, type ReaderServerOptions} from './start-server.js';
-export {errorAnswer, STATUS_OF} from './error-handler.js';
+export {runReaderServer, type ReaderFlags} from './main.js';
+export {errorAnswer} from '../kit/index.js';
 export {createReaderService, startPolling, type LocalReaderService, type ReaderDeps, type ReaderServiceOptions} from '../../source/feeds/service/index.js';
 export {openStore, defaultReaderDatabase, type Store} from '../../source/feeds/store/index.js';

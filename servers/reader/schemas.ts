@@ -6,23 +6,7 @@ const time = {type: 'string', description: 'ISO 8601'} as const;
 const nullableTime = {type: ['string', 'null'], description: 'ISO 8601 or null'} as const;
 const id = {type: 'integer', minimum: 1, maximum: 2_147_483_647} as const;
 
-export const errorSchema = {
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: {
-      type: 'object',
-      required: ['code', 'message'],
-      properties: {code: {type: 'string'}, message: {type: 'string'}},
-    },
-  },
-} as const;
-
-/** Every route answers errors in one shape. */
-export const errorResponses = {'4xx': errorSchema, '5xx': errorSchema} as const;
-
-/** The query schema of a route that takes no parameters: any given one is refused. */
-export const noQuery = {type: 'object', additionalProperties: false, properties: {}} as const;
+export {errorSchema, errorResponses, noQuery} from '../kit/schemas.js';
 
 export const idParams = {type: 'object', required: ['id'], additionalProperties: false, properties: {id}} as const;
 

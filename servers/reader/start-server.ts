@@ -1,6 +1,7 @@
 import type {FastifyInstance} from 'fastify';
 import {describeError} from '../../source/core/errors.js';
 import {createReaderService, startPolling, type LocalReaderService, type ReaderDeps} from '../../source/feeds/service/index.js';
+import {listen} from '../kit/index.js';
 import {buildReaderApp} from './app.js';
 
 export interface ReaderServerOptions {
@@ -12,16 +13,17 @@ export interface ReaderServerOptions {
   poll?: boolean;
   /** Pause between poll rounds (default the poller's 60 s). */
   pollIntervalMs?: number;
-  /** The address others reach this server at (list RSS URLs); default the listening one. */
+  /** The address others reach this server at (list RSS URLs, accepted Host); default the listening one. */
   publicUrl?: string;
-  logger?: boolean;
+  /** The request log; none: failures go to stderr. */
+  logFile?: string;
   deps?: Partial<ReaderDeps>;
 }
 
 /**
- * A feed that fails is recorded on the feed (fetchStatus, lastError) for the faces to show; the
- * log gets it only when logging is on. A poller that cannot list due feeds (the database is
- * gone) always says so on stderr.
+ * A feed that fails is recorded on the feed (fetchStatus, lastError) for the faces to show, and
+ * in the log when there is one. A poller that cannot list due feeds (the database is gone)
+ * always says so, on stderr when there is no log.
  */
 function pollError(app: FastifyInstance, logging: boolean) {
   return (feedId: number | null, error: unknown) => {
@@ -45,27 +47,26 @@ export async function startReaderServer(options: ReaderServerOptions = {}): Prom
   const port = options.port ?? 7700;
   let url = '';
   const service = await createReaderService({connection: options.db, deps: options.deps, baseUrl: () => options.publicUrl ?? url});
-  const app = buildReaderApp({service, logger: options.logger});
+  let app: FastifyInstance | undefined;
   try {
-    await app.listen({host, port});
+    app = buildReaderApp({service, logFile: options.logFile, publicUrl: () => options.publicUrl});
+    url = await listen(app, host, port);
   } catch (error) {
-    await app.close().catch(() => {});
+    await app?.close().catch(() => {});
     await service.close();
     throw error;
   }
-  const address = app.server.address();
-  const boundPort = typeof address === 'object' && address ? address.port : port;
-  url = `http://${host.includes(':') ? `[${host}]` : host}:${boundPort}`;
-  const poller = options.poll === false ? null : startPolling(service, {intervalMs: options.pollIntervalMs, onError: pollError(app, options.logger ?? false)});
+  const poller = options.poll === false ? null : startPolling(service, {intervalMs: options.pollIntervalMs, onError: pollError(app, options.logFile !== undefined)});
   let closing: Promise<void> | undefined;
+  const listening = app;
   return {
     url,
-    app,
+    app: listening,
     service,
     close() {
       closing ??= (async () => {
         await poller?.stop();
-        await app.close();
+        await listening.close();
         await service.close();
       })().catch((error) => {
         throw new Error(`closing the reader failed: ${describeError(error)}`);

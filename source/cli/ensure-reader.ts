@@ -7,11 +7,12 @@ const READER_ID = 'reader';
 
 /**
  * The TUI's Feeds pane wants a reader that polls while nobody watches: unless one already runs,
- * the daemon starts `workbench serve reader` as the process `reader` (on a free port; reader.json
- * tells every client where), and this waits until it answers.
+ * the daemon starts `workbench serve reader` as the process `reader` (on a free port; the service
+ * registry tells every client where), and this waits until it answers.
  */
 export async function ensureReaderServer(client: DaemonClient, timeoutMs = 5000): Promise<string | undefined> {
-  const {runningServer} = await import('../feeds/client/connect.js');
+  const {findService} = await import('../services/registry.js');
+  const runningServer = async () => (await findService('reader'))?.url;
   const running = await runningServer();
   if (running) return running;
   const processes = await client.call('proc.list');

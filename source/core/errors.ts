@@ -14,7 +14,44 @@ export type ErrorCode =
   | 'feed_unreachable'
   | 'not_a_feed'
   | 'payload_too_large'
+  | 'bad_request'
+  | 'uri_too_long'
+  | 'headers_too_large'
+  | 'request_timeout'
+  | 'host_not_allowed'
+  | 'cross_site_refused'
+  | 'disk_full'
+  | 'database_unavailable'
   | 'internal';
+
+/**
+ * The HTTP status each code answers with, for every server (servers/kit). A new code must say
+ * its status here; 4xx are the caller's to fix, 5xx the server's or its environment's.
+ */
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  invalid_argument: 400,
+  invalid_body: 400,
+  config_invalid: 400,
+  bad_request: 400,
+  host_not_allowed: 403,
+  cross_site_refused: 403,
+  not_found: 404,
+  proxy_not_found: 404,
+  request_timeout: 408,
+  conflict: 409,
+  payload_too_large: 413,
+  uri_too_long: 414,
+  not_a_feed: 422,
+  headers_too_large: 431,
+  internal: 500,
+  feed_unreachable: 502,
+  daemon_not_connected: 503,
+  database_unavailable: 503,
+  disk_full: 507,
+};
+
+/** Every code there is (an HTTP client keeps a code it knows, and maps others by status). */
+export const ERROR_CODES = Object.keys(HTTP_STATUS) as ErrorCode[];
 
 export class WorkbenchError extends Error {
   readonly code: ErrorCode;
@@ -36,4 +73,38 @@ export function isWorkbenchError(value: unknown): value is WorkbenchError {
 export function describeError(error: unknown): string {
   if (error instanceof Error) return error.message.split('\n')[0] ?? String(error);
   return String(error);
+}
+
+// Errno and driver codes of a full disk: the OS, SQLite, PostgreSQL (class 53100), MySQL/MariaDB.
+const DISK_FULL = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', '53100', 'ER_DISK_FULL']);
+// A database that cannot be reached or opened: network errors, pool timeouts, SQLite files that
+// cannot be opened, PostgreSQL connection classes (08…, 57P01–03 shut down), MySQL lost connections.
+const UNREACHABLE = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN',
+  'SQLITE_CANTOPEN', 'SQLITE_NOTADB', 'SQLITE_IOERR', 'SQLITE_READONLY', 'SQLITE_BUSY',
+  '08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03',
+  'PROTOCOL_CONNECTION_LOST', 'ER_CON_COUNT_ERROR', 'ER_SERVER_SHUTDOWN',
+]);
+
+/**
+ * What the environment did, when an error is a full disk or an unreachable database: looked up
+ * on the error and its causes (knex and drivers wrap; a dual-stack connect fails with an
+ * AggregateError). Anything else is undefined: a bug, not the environment.
+ */
+export function environmentFault(error: unknown): 'disk_full' | 'database_unavailable' | undefined {
+  const seen = new Set<unknown>();
+  const queue = [error];
+  while (queue.length > 0) {
+    const item = queue.shift();
+    if (typeof item !== 'object' || item === null || seen.has(item)) continue;
+    seen.add(item);
+    const {code, name, message, cause, errors} = item as {code?: unknown; name?: unknown; message?: unknown; cause?: unknown; errors?: unknown};
+    if (typeof code === 'string' && DISK_FULL.has(code)) return 'disk_full';
+    if (typeof code === 'string' && UNREACHABLE.has(code)) return 'database_unavailable';
+    // knex's pool gave up waiting for a connection; pg says this without a code when the server goes.
+    // (knex puts the SQL before a driver's message: "select … - Connection terminated unexpectedly".)
+    if (name === 'KnexTimeoutError' || (typeof message === 'string' && /(^| - )Connection terminated( unexpectedly)?$/.test(message))) return 'database_unavailable';
+    queue.push(cause, ...(Array.isArray(errors) ? errors : []));
+  }
+  return undefined;
 }

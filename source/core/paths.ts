@@ -1,7 +1,8 @@
 import {createHash} from 'node:crypto';
-import {accessSync, constants, mkdirSync, statSync} from 'node:fs';
+import {accessSync, chmodSync, constants, mkdirSync, statSync} from 'node:fs';
 import {homedir, tmpdir} from 'node:os';
-import {isAbsolute, join} from 'node:path';
+import {dirname, isAbsolute, join, resolve} from 'node:path';
+import {WorkbenchError} from './errors.js';
 
 /** Where workbench keeps its state: WORKBENCH_HOME, else ~/.local/share/workbench (XDG_DATA_HOME honoured). */
 export function workbenchHome(): string {
@@ -11,10 +12,53 @@ export function workbenchHome(): string {
   return join(dataHome, 'workbench');
 }
 
+/** The home, created 0700, or tightened to 0700 when it exists with a looser mode. */
 export function ensureHome(): string {
-  const home = workbenchHome();
-  mkdirSync(home, {recursive: true, mode: 0o700});
-  return home;
+  return ensureDirectory(workbenchHome());
+}
+
+/**
+ * Creates a folder and its missing parents with `mode` (0700: the user's alone), and tightens the
+ * folder itself to `mode` when it is ours and looser. Node's own `mkdir -p` loops forever under
+ * /proc (`/proc/nope/x`), so the parents are made one by one from the deepest one that exists.
+ */
+export function ensureDirectory(path: string, mode = 0o700): string {
+  const target = resolve(path);
+  const missing: string[] = [];
+  for (let current = target; ; current = dirname(current)) {
+    const stats = statOrUndefined(current);
+    if (stats?.isDirectory()) break;
+    if (stats) throw new WorkbenchError('invalid_argument', `${current} is a file, not a folder`);
+    missing.unshift(current);
+    if (dirname(current) === current) break;
+  }
+  for (const folder of missing) {
+    try {
+      mkdirSync(folder, {mode});
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') continue;
+      throw new WorkbenchError(code === 'ENOSPC' || code === 'EDQUOT' ? 'disk_full' : 'invalid_argument', `cannot create the folder ${folder}: ${code ?? (error as Error).message}`);
+    }
+  }
+  const stats = statSync(target);
+  if ((stats.mode & 0o777 & ~mode) !== 0 && stats.uid === process.getuid?.()) chmodSync(target, mode);
+  return target;
+}
+
+function statOrUndefined(path: string) {
+  try {
+    return statSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw new WorkbenchError('invalid_argument', `cannot use ${path}: ${code ?? (error as Error).message}`);
+  }
+}
+
+/** Where a server writes its request log: `<home>/logs/<name>.log`. */
+export function serverLogPath(name: string, home = workbenchHome()): string {
+  return join(home, 'logs', `${name}.log`);
 }
 
 /**

@@ -268,13 +268,13 @@ describe('workbench serve reader', () => {
     const url = await eventually(() => /^reader listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(stdout)?.[1], 20_000, 50).catch(() => {
       throw new Error(`serve reader did not start: ${stdout}${stderr}`);
     });
-    const state = JSON.parse(readFileSync(join(sandbox.home, 'reader.json'), 'utf8')) as {url: string; pid: number};
+    const state = JSON.parse(readFileSync(join(sandbox.home, 'services', 'reader.json'), 'utf8')) as {url: string; pid: number};
     expect(state).toMatchObject({url, pid: server.pid});
 
     const health = await fetch(`${url}/api/v1/health`);
     expect(await health.json()).toEqual({ok: true});
 
-    // Named with --server, and found through reader.json without it: the same store either way.
+    // Named with --server, and found through services/reader.json without it: the same store either way.
     const named = await json<FeedJson[]>(['feeds', 'list', '--server', url!]);
     expect(named.map((item) => item.title)).toEqual(['Artificial truth']);
     const list = await json<ListJson>(['lists', 'create', 'Over HTTP', '--public']);
@@ -290,7 +290,7 @@ describe('workbench serve reader', () => {
     const code = await new Promise<number | null>((resolve) => server!.once('exit', (exitCode) => resolve(exitCode)));
     expect(code, stderr).toBe(0);
     expect(stderr).toContain('reader stopped (SIGTERM)');
-    expect(existsSync(join(sandbox.home, 'reader.json'))).toBe(false);
+    expect(existsSync(join(sandbox.home, 'services', 'reader.json'))).toBe(false);
     // Gone: commands fall back to the store in-process.
     expect((await json<FeedJson[]>(['feeds', 'list'])).map((item) => item.title)).toEqual(['Artificial truth']);
   });

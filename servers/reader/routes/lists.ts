@@ -50,8 +50,9 @@ export async function listRoutes(app: FastifyInstance, {service}: {service: Read
     (request) => service.removeFromList(request.params.id, request.params.articleId),
   );
 
-  // No credential: the token in the address is the capability; private lists have none.
-  app.get<{Params: {token: string}}>('/lists/:token.xml', {schema: {querystring: noQuery, params: tokenParams, response: errorResponses}}, async (request, reply) => {
+  // No credential: the token in the address is the capability; private lists have none. Public:
+  // feed readers anywhere fetch it by whatever name reaches this server, so the Host check skips it.
+  app.get<{Params: {token: string}}>('/lists/:token.xml', {config: {public: true}, schema: {querystring: noQuery, params: tokenParams, response: errorResponses}}, async (request, reply) => {
     const xml = await service.listRss(request.params.token);
     return reply.type('application/rss+xml; charset=utf-8').send(xml);
   });

@@ -1,4 +1,6 @@
-import {readFile, writeFile} from 'node:fs/promises';
+import {statSync, writeFileSync} from 'node:fs';
+import {readFile} from 'node:fs/promises';
+import {writeFileAtomic, type AtomicWriteOptions} from '../../core/atomic-write.js';
 import {WorkbenchError} from '../../core/errors.js';
 
 // OPML files of thousands of feeds are a few MB; anything far larger is not one.
@@ -20,11 +22,29 @@ export async function readOpmlFile(path: string): Promise<string> {
   return text;
 }
 
-export async function writeOpmlFile(path: string, xml: string): Promise<void> {
+/**
+ * Writes an export whole or not at all: a full disk must not replace yesterday's good backup with
+ * half of today's. A file keeps its mode (a new one gets the usual 0644: it is the user's
+ * document); a device or pipe (`/dev/stdout`) is written as is. `writeBytes` is for tests.
+ */
+export async function writeOpmlFile(path: string, xml: string, options: Pick<AtomicWriteOptions, 'writeBytes'> = {}): Promise<void> {
+  const text = xml.endsWith('\n') ? xml : xml + '\n';
   try {
-    await writeFile(path, xml.endsWith('\n') ? xml : xml + '\n');
+    const existing = statOrUndefined(path);
+    if (existing && !existing.isFile() && !existing.isDirectory()) writeFileSync(path, text);
+    else writeFileAtomic(path, text, {mode: existing ? existing.mode & 0o777 : 0o644, ...options});
   } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') throw new WorkbenchError('disk_full', `cannot write ${path}: the disk is full (the previous file, if any, is unchanged)`);
     throw new WorkbenchError('invalid_argument', `cannot write ${path}: ${(error as Error).message}`);
+  }
+}
+
+function statOrUndefined(path: string) {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,8 +1,8 @@
-import {mkdirSync} from 'node:fs';
+import {closeSync, fchmodSync, fstatSync, openSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import type {Knex} from 'knex';
 import {WorkbenchError} from '../../core/errors.js';
-import {workbenchHome} from '../../core/paths.js';
+import {ensureDirectory, workbenchHome} from '../../core/paths.js';
 
 export type Dialect = 'sqlite' | 'postgres' | 'mysql';
 
@@ -36,7 +36,7 @@ export function storeConfig(connection?: string): StoreConfig {
 
 function sqliteConfig(path: string): StoreConfig {
   const filename = path === ':memory:' ? path : resolve(path);
-  if (filename !== ':memory:') mkdirSync(dirname(filename), {recursive: true, mode: 0o700});
+  if (filename !== ':memory:') prepareSqliteFile(filename, filename === resolve(defaultReaderDatabase()));
   return {
     dialect: 'sqlite',
     location: filename,
@@ -58,6 +58,28 @@ function sqliteConfig(path: string): StoreConfig {
       },
     },
   };
+}
+
+/**
+ * The folder (0700) and the file (0600) made before SQLite opens it: SQLite would create the file
+ * with the umask's 0644, and gives its -wal and -shm files the database file's mode. The default
+ * store under WORKBENCH_HOME is tightened when it exists looser; a file the user named is theirs.
+ */
+function prepareSqliteFile(filename: string, tighten: boolean): void {
+  ensureDirectory(dirname(filename));
+  let fd: number;
+  try {
+    fd = openSync(filename, 'a', 0o600);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EISDIR') throw new WorkbenchError('invalid_argument', `${filename} is a folder, not a SQLite file`);
+    throw new WorkbenchError(code === 'ENOSPC' || code === 'EDQUOT' ? 'disk_full' : 'database_unavailable', `cannot open the reader database at ${filename}: ${code ?? (error as Error).message}`);
+  }
+  try {
+    if (tighten && (fstatSync(fd).mode & 0o077) !== 0) fchmodSync(fd, 0o600);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function postgresConfig(text: string): StoreConfig {

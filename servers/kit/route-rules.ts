@@ -15,14 +15,14 @@ function isEmptyBody(body: unknown): boolean {
 
 /**
  * Rules every route of the app keeps, checked when it is registered so a new route cannot forget
- * them: a querystring schema that refuses unknown parameters (schemas.ts `noQuery` where it takes
+ * them: a querystring schema that refuses unknown parameters (`noQuery` of schemas.ts where it takes
  * none), and a route without a body schema refuses a body instead of ignoring it.
  */
 export function installRouteRules(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const querystring = (route.schema as {querystring?: {additionalProperties?: unknown}} | undefined)?.querystring;
     if (querystring?.additionalProperties !== false) {
-      throw new Error(`reader route ${String(route.method)} ${route.url} must declare a querystring schema with additionalProperties: false`);
+      throw new Error(`route ${String(route.method)} ${route.url} must declare a querystring schema with additionalProperties: false`);
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (takesBody(route) || !methods.some((method) => BODY_METHODS.has(method))) return;

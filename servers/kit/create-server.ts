@@ -1,0 +1,54 @@
+import Fastify, {LogController, type FastifyInstance} from 'fastify';
+import {clientErrorHandler, frameworkErrors, installErrorHandling, type ErrorWording} from './error-handler.js';
+import {installJsonBodyParser} from './json-body-parser.js';
+import {installLocalGuard} from './local-guard.js';
+import {installRequestLog, openLogFile} from './request-log.js';
+import {installRouteRules} from './route-rules.js';
+import {validatorCompiler} from './validator-compilers.js';
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export interface ServerOptions {
+  /** The server's name: `reader` logs to `<home>/logs/reader.log` when `serve` runs it. */
+  name: string;
+  /** Largest body accepted (default 1 MB); bigger answers 413 payload_too_large. */
+  bodyLimit?: number;
+  /** Where requests and failures are logged; none: failures go to stderr. */
+  logFile?: string;
+  /** What a refused content type should have been (default `application/json`). */
+  accepts?: string;
+  validationMessage?: ErrorWording['validationMessage'];
+  /** The address others reach the server at, if not the listening one (Host and Origin checks accept it). */
+  publicUrl?: () => string | undefined;
+}
+
+/**
+ * A fastify app with what every workbench server keeps: JSON bodies (and no text/plain), ajv
+ * without coercion for bodies, route rules checked at registration, the Host/Origin guard, a
+ * request log, and one error body `{error: {code, message}}` for every failure — routing
+ * refusals and malformed HTTP included. Routes are the server's to add.
+ */
+export function createServer(options: ServerOptions): FastifyInstance {
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const wording: ErrorWording = {bodyLimit, accepts: options.accepts, logFile: options.logFile, validationMessage: options.validationMessage};
+  const log = options.logFile === undefined ? undefined : openLogFile(options.logFile);
+  const app = Fastify({
+    bodyLimit,
+    logger: log ? {level: 'info', stream: log} : {level: 'error', stream: process.stderr},
+    // One line per request from installRequestLog instead of fastify's two.
+    logController: new LogController({disableRequestLogging: true}),
+    // Node answers an HTTP/1.1 request without Host with a bare 400; the Host check answers it in JSON instead.
+    http: {requireHostHeader: false},
+    frameworkErrors: frameworkErrors(wording),
+    clientErrorHandler,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  installErrorHandling(app, wording);
+  installRouteRules(app);
+  installLocalGuard(app, {publicUrl: options.publicUrl});
+  if (log) installRequestLog(app, log);
+  // fastify reads text/plain by default; these APIs take JSON (and what a server adds), so other types are 415.
+  app.removeContentTypeParser('text/plain');
+  installJsonBodyParser(app);
+  return app;
+}

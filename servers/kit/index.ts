@@ -1,0 +1,8 @@
+// What every workbench server shares (servers/reader now; the gateway and GraphQL servers next):
+// the app builder, one error body for every failure, the Host/Origin guard, the request log, and
+// listen/announce/close with the service registry.
+export {createServer, DEFAULT_BODY_LIMIT, type ServerOptions} from './create-server.js';
+export {errorAnswer, clientErrorHandler, type ErrorAnswer, type ErrorWording} from './error-handler.js';
+export {installLocalGuard, type PublicRouteConfig} from './local-guard.js';
+export {listen, serve, isLoopback, type Running, type ServeOptions} from './serve.js';
+export {errorSchema, errorResponses, noQuery} from './schemas.js';
