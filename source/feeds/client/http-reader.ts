@@ -1,9 +1,10 @@
-import {describeError, WorkbenchError, type ErrorCode} from '../../core/errors.js';
+import {describeError, ERROR_CODES, WorkbenchError, type ErrorCode} from '../../core/errors.js';
 import type {ReaderService} from '../contracts.js';
 import {httpCall, NoAnswerError, type HttpAnswer} from './http-call.js';
 import type {ArticlePage, ArticleQuery, CategoryCount, DiscoveredFeed, Feed, FullArticle, List, Visibility} from '../types.js';
 
-const KNOWN_CODES = new Set<ErrorCode>(['invalid_argument', 'not_found', 'config_invalid', 'conflict', 'invalid_body', 'feed_unreachable', 'not_a_feed', 'payload_too_large', 'internal']);
+// Every code a workbench server answers maps back to the same WorkbenchError code here.
+const KNOWN_CODES = new Set<string>(ERROR_CODES);
 // Polling a slow origin may take the fetcher's 20 s timeout and more; plain reads answer at once.
 const READ_TIMEOUT_MS = 15_000;
 const FETCH_TIMEOUT_MS = 120_000;
