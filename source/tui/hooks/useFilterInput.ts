@@ -17,7 +17,14 @@ export interface FilterInputState {
  * (so `q` types a q), Enter keeps the text, Esc clears it.
  */
 export function useFilterInput(isActive: boolean): FilterInputState {
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditingState] = useState(false);
+  // Whether the input has the keys, as the last key left it: `/` then `q` before the next render
+  // must type a q, not quit.
+  const editingRef = useRef(false);
+  const setEditing = (next: boolean) => {
+    editingRef.current = next;
+    setEditingState(next);
+  };
   const [draft, setDraftState] = useState('');
   const [applied, setApplied] = useState('');
   // The draft as the keys left it: a key and Enter that come before the next render (fast
@@ -30,6 +37,7 @@ export function useFilterInput(isActive: boolean): FilterInputState {
 
   useKeypress(
     press => {
+      if (!editingRef.current) return false;
       if (press.name === 'return') {
         setApplied(draftRef.current);
         setEditing(false);
@@ -47,7 +55,7 @@ export function useFilterInput(isActive: boolean): FilterInputState {
       }
       return true;
     },
-    {isActive: isActive && editing, priority: KeyPriority.INPUT},
+    {isActive, priority: KeyPriority.INPUT},
   );
 
   return {

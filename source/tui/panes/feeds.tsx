@@ -194,18 +194,22 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
 
   // --- keys ---
 
+  // Moves start from the selection as the last key left it (keys may come faster than frames).
   const moveFeed = (step: number) => {
-    const next = feedList[Math.max(0, Math.min(feedList.length - 1, feedIndex + step))];
-    if (next && next.id !== selectedFeedId) {
-      setSelectedFeedId(next.id);
-      setSelectedArticleId(undefined);
-    }
+    setSelectedFeedId(current => {
+      const index = Math.max(0, feedList.findIndex(entry => entry.id === current));
+      return feedList[Math.max(0, Math.min(feedList.length - 1, index + step))]?.id ?? current;
+    });
+    // Another feed's articles start from the top.
+    setSelectedArticleId(undefined);
   };
   const moveArticle = (step: number) => {
     const target = articleIndex + step;
     if (target >= articles.length - 1) data.loadMore();
-    const next = articles[Math.max(0, Math.min(articles.length - 1, target))];
-    if (next) setSelectedArticleId(next.id);
+    setSelectedArticleId(current => {
+      const index = Math.max(0, articles.findIndex(article => article.id === current));
+      return articles[Math.max(0, Math.min(articles.length - 1, index + step))]?.id ?? current;
+    });
   };
 
   const readerWidth = width;

@@ -85,10 +85,13 @@ function IncidentsPane({focused, width, height, compact}: PaneProps): React.JSX.
   const selectedIndex = Math.max(0, visible.findIndex(entry => incidentKey(entry) === selectedKey));
   const selected = visible[selectedIndex];
 
-  const move = (step: number) => {
-    const next = visible[Math.max(0, Math.min(visible.length - 1, selectedIndex + step))];
-    if (next) setSelectedKey(incidentKey(next));
-  };
+  // From the selection as the last key left it (keys may come faster than frames).
+  const move = (step: number) =>
+    setSelectedKey(current => {
+      const index = Math.max(0, visible.findIndex(entry => incidentKey(entry) === current));
+      const next = visible[Math.max(0, Math.min(visible.length - 1, index + step))];
+      return next ? incidentKey(next) : current;
+    });
 
   useKeypress(
     press => {

@@ -107,10 +107,13 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
     snapshot.refreshProcesses();
   };
 
-  const move = (step: number) => {
-    const next = visible[Math.max(0, Math.min(visible.length - 1, selectedIndex + step))];
-    if (next) setSelectedId(next.id);
-  };
+  // From the selection as the last key left it, not as the last frame showed it: keys that come
+  // faster than frames (a held ↓ on a busy machine) each move one row.
+  const move = (step: number) =>
+    setSelectedId(current => {
+      const index = Math.max(0, visible.findIndex(process => process.id === current));
+      return visible[Math.max(0, Math.min(visible.length - 1, index + step))]?.id ?? current;
+    });
 
   useKeypress(
     press => {

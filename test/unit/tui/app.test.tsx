@@ -245,12 +245,14 @@ describe('TUI shell on the real daemon', () => {
   it('starting a script that already runs says why in one line', async () => {
     const app = await renderApp(daemon.ports);
     await app.waitForText('no processes');
+    // The picker's row, not the command the output view shows.
+    const pickerRow = /▸ dev\s+npm run dev\s+\(package\.json\)/;
     await app.press('s');
-    await app.waitForText('npm run dev');
+    await app.waitForText(pickerRow);
     await app.press(KEYS.enter);
     await app.waitFor(frame => /dev\s+running/.test(frame), 'dev running');
     await app.press('s');
-    await app.waitForText('npm run dev');
+    await app.waitForText(pickerRow);
     await app.press(KEYS.enter);
     await app.waitForText(/start dev failed: process "dev" is already running \(pid \d+\); stop or restart it/);
     expect((await processes()).map(process => process.id)).toEqual(['dev']);
@@ -260,7 +262,7 @@ describe('TUI shell on the real daemon', () => {
     const app = await renderApp(daemon.ports);
     await app.waitForText('no processes');
     await app.press('s');
-    await app.waitForText('npm run dev');
+    await app.waitForText(/▸ dev\s+npm run dev\s+\(package\.json\)/);
     await app.press('q');
     await app.waitFor(frame => !frame.includes('Start a script'), 'picker closed');
     expect(app.onQuit).not.toHaveBeenCalled();

@@ -61,7 +61,7 @@ setTimeout(() => process.kill(process.pid, 'SIGKILL'), 300);
   'tests.mjs': `console.log('RUN  v4.1.0 ' + process.cwd()); setInterval(() => {}, 1000);`,
 };
 
-export async function startInProcessDaemon(options: {openReader?: () => Promise<ReaderService>} = {}): Promise<InProcessDaemon> {
+export async function startInProcessDaemon(options: {openReader?: () => Promise<ReaderService>; feedsPollMs?: number} = {}): Promise<InProcessDaemon> {
   const dir = mkdtempSync(join(tmpdir(), 'wb-tui-'));
   const home = join(dir, 'home');
   const project = join(dir, 'demo');
@@ -114,7 +114,7 @@ export async function startInProcessDaemon(options: {openReader?: () => Promise<
       return connection;
     },
   };
-  const ports = createPorts(context, {pollMs: 20, feedsPollMs: 50, openReader: options.openReader});
+  const ports = createPorts(context, {pollMs: 20, feedsPollMs: options.feedsPollMs ?? 50, openReader: options.openReader});
 
   return {
     dir,
