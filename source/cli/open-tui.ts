@@ -2,10 +2,10 @@ import {existsSync} from 'node:fs';
 import {join} from 'node:path';
 import {installRoot} from '../core/entry.js';
 import {WorkbenchError} from '../core/errors.js';
-import {createDaemonBackend} from '../daemon/tui-backend.js';
 import {autostartProject} from '../tools/autostart.js';
 import {loadProjectConfig} from '../project/config.js';
 import {createToolContext} from '../tools/context.js';
+import {createPorts} from '../tui/ports/index.js';
 
 /** The bundled demo project (fixtures/demo). */
 export function demoProjectPath(): string {
@@ -53,7 +53,9 @@ export async function openTui(options: {demo: boolean; argv: string[]}): Promise
   await ensureReaderServer(client).catch((error) => notices.push(`workbench: the feed reader did not start (${(error as Error).message}); the Feeds pane reads the local store`));
   const {runTui} = await importTuiInteractive();
   const title = options.demo ? 'workbench demo' : 'workbench';
-  await runTui(createDaemonBackend(context, root), {title});
+  const ports = createPorts(context);
+  await runTui(ports, {title});
+  await ports.close().catch(() => undefined);
   context.close();
   const started = report.started.length ? ` Started ${report.started.join(', ')}; they keep running in the daemon (workbench proc list).` : '';
   process.stdout.write(`${notices.join('\n')}${notices.length ? '\n' : ''}Bye.${started}\n`);

@@ -1,6 +1,6 @@
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** Compact duration for uptimes and ages: `42s`, `5m03s`, `3h12m`, `2d03h`. */
+/** Compact duration for uptimes (`proc list`, the Processes pane): `42s`, `5m03s`, `3h12m`, `2d03h`. */
 export function formatDuration(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));
   if (seconds < 60) return `${seconds}s`;
@@ -9,10 +9,4 @@ export function formatDuration(ms: number): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `${hours}h${pad(minutes % 60)}m`;
   return `${Math.floor(hours / 24)}d${pad(hours % 24)}h`;
-}
-
-/** Age of an RFC 3339 timestamp, or '?' when it does not parse. */
-export function formatAge(timestamp: string, now: number): string {
-  const at = Date.parse(timestamp);
-  return Number.isNaN(at) ? '?' : formatDuration(now - at);
 }

@@ -9,6 +9,7 @@ export const procInput = z.object({
   process_id: z.string().min(1).max(64).optional().describe('The process (all actions but list)'),
   tail: z.number().int().min(0).max(100_000).optional().describe('output: last N lines'),
   grep: z.string().max(1000).optional().describe('output: keep lines matching this regular expression'),
+  raw: z.boolean().optional().describe('output: keep ANSI escapes (colours) as the process printed them'),
 });
 
 export type ProcArgs = z.infer<typeof procInput>;
@@ -26,7 +27,7 @@ export async function procTask(args: ProcArgs, context: ToolContext): Promise<Pr
   if (!id) throw new WorkbenchError('invalid_argument', `proc ${args.action} needs a process id`);
   switch (args.action) {
     case 'output': {
-      const {output} = await client.call('proc.output', {id, tail: args.tail, grep: args.grep});
+      const {output} = await client.call('proc.output', {id, tail: args.tail, grep: args.grep, raw: args.raw});
       return {action: 'output', process_id: id, output};
     }
     case 'status':

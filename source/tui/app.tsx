@@ -1,9 +1,10 @@
 import React, {useMemo, useState} from 'react';
 import {Box, useApp} from 'ink';
-import type {TuiBackend} from './backend.js';
+import type {TuiPorts} from './ports/index.js';
 import {panes as registeredPanes} from './panes/registry.js';
 import type {PaneDefinition} from './panes/types.js';
 import {KeypressProvider} from './contexts/KeypressContext.js';
+import {PortsContext} from './contexts/PortsContext.js';
 import {SnapshotProvider} from './contexts/SnapshotContext.js';
 import {UIStateContext, type UIState} from './contexts/UIStateContext.js';
 import {UIActionsContext, type UIActions} from './contexts/UIActionsContext.js';
@@ -23,16 +24,16 @@ export const COMPACT_BELOW = {columns: 80, rows: 24};
 const CHROME_ROWS = 2;
 
 export interface AppProps {
-  backend: TuiBackend;
+  /** How the panes reach the rest of workbench (source/tui/ports). */
+  ports: TuiPorts;
   title?: string;
   /** Panes in tab order; the registry's by default. */
   panes?: PaneDefinition[];
-  pollIntervalMs?: number;
   /** Called when the user quits, before ink exits. */
   onQuit?: () => void;
 }
 
-function Shell({backend, title, panes, onQuit}: Required<Pick<AppProps, 'backend' | 'title' | 'panes'>> & Pick<AppProps, 'onQuit'>): React.JSX.Element {
+function Shell({title, panes, onQuit}: Required<Pick<AppProps, 'title' | 'panes'>> & Pick<AppProps, 'onQuit'>): React.JSX.Element {
   const {exit} = useApp();
   const size = useTerminalSize();
   const compact = size.columns < COMPACT_BELOW.columns || size.rows < COMPACT_BELOW.rows;
@@ -98,10 +99,10 @@ function Shell({backend, title, panes, onQuit}: Required<Pick<AppProps, 'backend
               return (
                 <Box key={pane.id} display={display} flexShrink={0}>
                   {compact ? (
-                    <Pane backend={backend} focused={focused} width={size.columns} height={height} compact />
+                    <Pane focused={focused} width={size.columns} height={height} compact />
                   ) : (
                     <PaneFrame number={index + 1} title={pane.title} focused={index === focusedIndex} width={size.columns} height={height}>
-                      <Pane backend={backend} focused={focused} width={Math.max(0, size.columns - FRAME_COLUMNS)} height={Math.max(0, height - FRAME_ROWS)} compact={false} />
+                      <Pane focused={focused} width={Math.max(0, size.columns - FRAME_COLUMNS)} height={Math.max(0, height - FRAME_ROWS)} compact={false} />
                     </PaneFrame>
                   )}
                 </Box>
@@ -116,12 +117,14 @@ function Shell({backend, title, panes, onQuit}: Required<Pick<AppProps, 'backend
 }
 
 /** The full-screen workbench: pane tabs, the panes, a status bar; quits on q or Ctrl-C. */
-export function App({backend, title = 'workbench', panes = registeredPanes, pollIntervalMs = 500, onQuit}: AppProps): React.JSX.Element {
+export function App({ports, title = 'workbench', panes = registeredPanes, onQuit}: AppProps): React.JSX.Element {
   return (
-    <KeypressProvider>
-      <SnapshotProvider backend={backend} pollIntervalMs={pollIntervalMs}>
-        <Shell backend={backend} title={title} panes={panes} onQuit={onQuit} />
-      </SnapshotProvider>
-    </KeypressProvider>
+    <PortsContext.Provider value={ports}>
+      <KeypressProvider>
+        <SnapshotProvider>
+          <Shell title={title} panes={panes} onQuit={onQuit} />
+        </SnapshotProvider>
+      </KeypressProvider>
+    </PortsContext.Provider>
   );
 }

@@ -1,7 +1,7 @@
 import React from 'react';
 import {render, type Instance} from 'ink';
 import {WorkbenchError} from '../core/errors.js';
-import type {TuiBackend} from './backend.js';
+import type {TuiPorts} from './ports/index.js';
 import {App} from './app.js';
 import {enterFullScreen} from './terminal/fullScreen.js';
 
@@ -9,7 +9,6 @@ export interface RunTuiOptions {
   title?: string;
   stdout?: NodeJS.WriteStream;
   stdin?: NodeJS.ReadStream;
-  pollIntervalMs?: number;
   /** Route console.* through ink so stray logs do not tear the frame (default true). */
   patchConsole?: boolean;
 }
@@ -21,7 +20,7 @@ const QUIT_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];
  * Runs the full-screen TUI until the user quits. The terminal is restored on every way out:
  * quit, Ctrl-C, a render error, SIGTERM/SIGHUP, or an uncaught exception.
  */
-export async function runTui(backend: TuiBackend, options: RunTuiOptions = {}): Promise<void> {
+export async function runTui(ports: TuiPorts, options: RunTuiOptions = {}): Promise<void> {
   const stdout = options.stdout ?? process.stdout;
   const stdin = options.stdin ?? process.stdin;
   if (!stdin.isTTY) {
@@ -31,7 +30,7 @@ export async function runTui(backend: TuiBackend, options: RunTuiOptions = {}): 
   const screen = stdout.isTTY ? enterFullScreen(stdout) : undefined;
   let instance: Instance;
   try {
-    instance = render(<App backend={backend} title={options.title} pollIntervalMs={options.pollIntervalMs} />, {
+    instance = render(<App ports={ports} title={options.title} />, {
       stdout,
       stdin,
       exitOnCtrlC: false,

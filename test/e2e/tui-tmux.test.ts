@@ -64,6 +64,39 @@ describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
     expect(help).toMatch(/enter\s+show the full message/);
     tmux('send-keys', '-t', session, 'Escape');
 
+    // s starts a script from the project's list, as `workbench run worker` would: stop worker first.
+    const pidOf = async (id: string) => {
+      const listed = await runCli(['proc', 'list', '--json'], {env: sandbox.env});
+      return (JSON.parse(listed.stdout) as Array<{id: string; status: string; pid?: number}>).find(entry => entry.id === id);
+    };
+    const workerBefore = await pidOf('worker');
+    // Esc and the next key sent together read as Alt+key: let the help close first.
+    await eventually(() => !screen().includes('Keys —'), 5000);
+    tmux('send-keys', '-t', session, '1');
+    tmux('send-keys', '-t', session, '/');
+    await eventually(() => screen().includes('enter keep · esc clear'), 5000);
+    tmux('send-keys', '-t', session, '-l', 'worker');
+    await eventually(() => screen().includes('/worker'), 5000);
+    tmux('send-keys', '-t', session, 'Enter');
+    await eventually(() => screen().includes('filter: worker'), 5000);
+    tmux('send-keys', '-t', session, 'x');
+    await eventually(() => (/worker\s+stopped/.test(screen()) ? true : undefined), 15_000, 250);
+    tmux('send-keys', '-t', session, 's');
+    const picker = await eventually(() => (/Start a script[\s\S]*worker\s+node worker\.mjs/.test(screen()) ? screen() : undefined), 10_000, 250);
+    expect(picker).toMatch(/web\s+node server\.mjs/);
+    for (let step = 0; step < 5 && !/▸ worker/.test(screen()); step++) {
+      tmux('send-keys', '-t', session, 'j');
+      await new Promise(resolve => setTimeout(resolve, 200));
+    }
+    expect(screen()).toMatch(/▸ worker/);
+    tmux('send-keys', '-t', session, 'Enter');
+    const started = await eventually(() => (screen().includes('started worker') && /worker\s+running/.test(screen()) ? screen() : undefined), 15_000, 250);
+    expect(started).not.toContain('Invalid input');
+    const workerAfter = await pidOf('worker');
+    expect(workerAfter?.status).toBe('running');
+    expect(workerAfter?.pid).not.toBe(workerBefore?.pid);
+    tmux('send-keys', '-t', session, 'Escape');
+
     tmux('resize-window', '-t', session, '-x', '70', '-y', '20');
     await eventually(() => !screen().includes('EXITED') && screen().trim().length > 0, 5000);
 

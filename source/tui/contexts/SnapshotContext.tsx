@@ -1,32 +1,29 @@
 import React, {createContext, useContext, useMemo} from 'react';
 import type {ProcessInfo} from '../../processes/types.js';
 import type {UnifiedError} from '../../incidents/types.js';
-import type {TuiBackend} from '../backend.js';
-import {usePolling} from '../hooks/usePolling.js';
+import {useWatched} from '../hooks/useWatched.js';
+import {usePorts} from './PortsContext.js';
 
-/** Incidents the pane and the status bar show (errors and warnings, as `get-errors --limit 200`). */
-export const INCIDENT_LIMIT = 200;
-
-/** What several parts of the screen show at once, polled once for all of them. */
+/** What several parts of the screen show at once, fetched once for all of them. */
 export interface Snapshot {
   processes: ProcessInfo[] | undefined;
   processesError: string | undefined;
+  /** As `workbench get-errors` lists them: errors first, then newest. */
   errors: UnifiedError[] | undefined;
   errorsError: string | undefined;
   description: string | undefined;
   descriptionError: string | undefined;
-  pollIntervalMs: number;
   refreshProcesses(): void;
   refreshErrors(): void;
 }
 
 const SnapshotContext = createContext<Snapshot | undefined>(undefined);
 
-export function SnapshotProvider({backend, pollIntervalMs, children}: {backend: TuiBackend; pollIntervalMs: number; children: React.ReactNode}): React.JSX.Element {
-  const processes = usePolling(() => backend.listProcesses(), pollIntervalMs, [backend]);
-  const errors = usePolling(() => backend.getErrors({limit: INCIDENT_LIMIT, include_warnings: true}), pollIntervalMs, [backend]);
-  // The description changes rarely (daemon state, project): poll it less often.
-  const description = usePolling(() => backend.describe(), pollIntervalMs * 4, [backend]);
+export function SnapshotProvider({children}: {children: React.ReactNode}): React.JSX.Element {
+  const ports = usePorts();
+  const processes = useWatched(() => ports.processes.list(), ports.processes.watch, [ports.processes]);
+  const errors = useWatched(() => ports.incidents.list(), ports.incidents.watch, [ports.incidents]);
+  const description = useWatched(() => ports.status.describe(), ports.status.watch, [ports.status]);
 
   const snapshot = useMemo<Snapshot>(
     () => ({
@@ -36,13 +33,12 @@ export function SnapshotProvider({backend, pollIntervalMs, children}: {backend: 
       errorsError: errors.error,
       description: description.data,
       descriptionError: description.error,
-      pollIntervalMs,
       refreshProcesses: processes.refresh,
       refreshErrors: errors.refresh,
     }),
     // refresh functions are stable in behaviour; data and errors decide re-renders.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [processes.data, processes.error, errors.data, errors.error, description.data, description.error, pollIntervalMs],
+    [processes.data, processes.error, errors.data, errors.error, description.data, description.error],
   );
   return <SnapshotContext.Provider value={snapshot}>{children}</SnapshotContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import {useState} from 'react';
+import {useRef, useState} from 'react';
 import {useKeypress} from './useKeypress.js';
 import {KeyPriority} from '../key/keyPriority.js';
 import {typedText} from '../key/keyBindings.js';
@@ -17,30 +17,45 @@ export interface FilterInputState {
  * (so `q` types a q), Enter keeps the text, Esc clears it.
  */
 export function useFilterInput(isActive: boolean): FilterInputState {
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState('');
+  const [editing, setEditingState] = useState(false);
+  // Whether the input has the keys, as the last key left it: `/` then `q` before the next render
+  // must type a q, not quit.
+  const editingRef = useRef(false);
+  const setEditing = (next: boolean) => {
+    editingRef.current = next;
+    setEditingState(next);
+  };
+  const [draft, setDraftState] = useState('');
   const [applied, setApplied] = useState('');
+  // The draft as the keys left it: a key and Enter that come before the next render (fast
+  // typing, a paste) must apply every character, not the draft of the last render.
+  const draftRef = useRef('');
+  const setDraft = (next: string) => {
+    draftRef.current = next;
+    setDraftState(next);
+  };
 
   useKeypress(
     press => {
+      if (!editingRef.current) return false;
       if (press.name === 'return') {
-        setApplied(draft);
+        setApplied(draftRef.current);
         setEditing(false);
       } else if (press.name === 'escape') {
         setDraft('');
         setApplied('');
         setEditing(false);
       } else if (press.name === 'backspace' || press.name === 'delete') {
-        setDraft(text => text.slice(0, -1));
+        setDraft(draftRef.current.slice(0, -1));
       } else if (press.ctrl && press.input === 'u') {
         setDraft('');
       } else {
         const text = typedText(press);
-        if (text) setDraft(previous => previous + text);
+        if (text) setDraft(draftRef.current + text);
       }
       return true;
     },
-    {isActive: isActive && editing, priority: KeyPriority.INPUT},
+    {isActive, priority: KeyPriority.INPUT},
   );
 
   return {

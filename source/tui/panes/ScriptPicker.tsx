@@ -1,6 +1,7 @@
 import React, {useEffect, useState} from 'react';
 import {Box, Text} from 'ink';
-import type {ScriptChoice, TuiBackend} from '../backend.js';
+import type {ScriptChoice} from '../ports/processes.js';
+import {usePorts} from '../contexts/PortsContext.js';
 import {describeError} from '../../core/errors.js';
 import {useKeypress} from '../hooks/useKeypress.js';
 import {KeyPriority} from '../key/keyPriority.js';
@@ -10,20 +11,21 @@ import {listWindowStart} from '../layouts/listWindow.js';
 type Scripts = {state: 'loading'} | {state: 'failed'; error: string} | {state: 'ready'; scripts: ScriptChoice[]};
 
 /** The `s` list of scripts to start; it holds every key while open, so `q` closes it, not the app. */
-export function ScriptPicker({backend, focused, width, height, onPick, onClose}: {backend: TuiBackend; focused: boolean; width: number; height: number; onPick: (script: ScriptChoice) => void; onClose: () => void}): React.JSX.Element {
+export function ScriptPicker({focused, width, height, onPick, onClose}: {focused: boolean; width: number; height: number; onPick: (script: ScriptChoice) => void; onClose: () => void}): React.JSX.Element {
+  const {processes: port} = usePorts();
   const [scripts, setScripts] = useState<Scripts>({state: 'loading'});
   const [selected, setSelected] = useState(0);
 
   useEffect(() => {
     let live = true;
-    backend.scripts().then(
+    port.scripts().then(
       list => live && setScripts({state: 'ready', scripts: list}),
       (error: unknown) => live && setScripts({state: 'failed', error: describeError(error)}),
     );
     return () => {
       live = false;
     };
-  }, [backend]);
+  }, [port]);
 
   const list = scripts.state === 'ready' ? scripts.scripts : [];
   useKeypress(

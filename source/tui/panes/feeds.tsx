@@ -4,6 +4,7 @@ import type {Article, Feed} from '../../feeds/types.js';
 import {describeError} from '../../core/errors.js';
 import {parseUntil} from '../../feeds/client/until.js';
 import {formatDate} from '../../feeds/client/table.js';
+import {usePorts} from '../contexts/PortsContext.js';
 import {useKeypress} from '../hooks/useKeypress.js';
 import {useFilterInput, matchesFilter} from '../hooks/useFilterInput.js';
 import {useTransientMessage} from '../hooks/useTransientMessage.js';
@@ -39,11 +40,12 @@ function feedEntries(feeds: Feed[] | undefined): FeedEntry[] {
 
 /**
  * The Feeds pane, newsboat-like: feeds with unread counts, the selected feed's articles, and a
- * reader view. Every call goes through backend.reader(), the ReaderService the CLI uses too.
+ * reader view. Every call goes through the feeds port's reader, the ReaderService the CLI uses too.
  */
-function FeedsPane({backend, focused, width, height, compact}: PaneProps): React.JSX.Element {
+function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Element {
+  const {feeds: port} = usePorts();
   const visible = height > 0;
-  const {reader, error: openError} = useReader(backend, visible);
+  const {reader, error: openError} = useReader(port, visible);
   const [column, setColumn] = useState<Column>('feeds');
   const [selectedFeedId, setSelectedFeedId] = useState(ALL_FEEDS);
   const [selectedArticleId, setSelectedArticleId] = useState<number>();
@@ -63,7 +65,7 @@ function FeedsPane({backend, focused, width, height, compact}: PaneProps): React
   const articleFilter = useFilterInput(focused && !reading && column === 'articles');
   const filter = column === 'feeds' ? feedFilter : articleFilter;
 
-  const data = useFeedData(reader, selectedFeedId, visible);
+  const data = useFeedData(port, reader, selectedFeedId, visible);
   const allEntries = useMemo(() => feedEntries(data.feeds), [data.feeds]);
   const feedList = allEntries.filter(entry => entry.id === ALL_FEEDS || matchesFilter(feedFilter.text, entry.title));
   const feedIndex = Math.max(0, feedList.findIndex(entry => entry.id === selectedFeedId));
@@ -192,18 +194,22 @@ function FeedsPane({backend, focused, width, height, compact}: PaneProps): React
 
   // --- keys ---
 
+  // Moves start from the selection as the last key left it (keys may come faster than frames).
   const moveFeed = (step: number) => {
-    const next = feedList[Math.max(0, Math.min(feedList.length - 1, feedIndex + step))];
-    if (next && next.id !== selectedFeedId) {
-      setSelectedFeedId(next.id);
-      setSelectedArticleId(undefined);
-    }
+    setSelectedFeedId(current => {
+      const index = Math.max(0, feedList.findIndex(entry => entry.id === current));
+      return feedList[Math.max(0, Math.min(feedList.length - 1, index + step))]?.id ?? current;
+    });
+    // Another feed's articles start from the top.
+    setSelectedArticleId(undefined);
   };
   const moveArticle = (step: number) => {
     const target = articleIndex + step;
     if (target >= articles.length - 1) data.loadMore();
-    const next = articles[Math.max(0, Math.min(articles.length - 1, target))];
-    if (next) setSelectedArticleId(next.id);
+    setSelectedArticleId(current => {
+      const index = Math.max(0, articles.findIndex(article => article.id === current));
+      return articles[Math.max(0, Math.min(articles.length - 1, index + step))]?.id ?? current;
+    });
   };
 
   const readerWidth = width;

@@ -8,10 +8,10 @@ import {useNow} from '../hooks/useNow.js';
 import {Command, matchesCommand} from '../key/keyBindings.js';
 import {KeyPriority} from '../key/keyPriority.js';
 import {listWindowStart} from '../layouts/listWindow.js';
-import {formatAge} from '../../core/duration.js';
+import {formatAge} from '../../incidents/age.js';
 import {FilterInput} from '../components/FilterInput.js';
 import {MessageLine} from '../components/MessageLine.js';
-import {incidentKey, newestFirst} from './incidentOrder.js';
+import {incidentKey} from '../ports/incidents.js';
 import type {PaneDefinition, PaneProps} from './types.js';
 
 const SOURCE_WIDTH = 18;
@@ -19,6 +19,8 @@ const CATEGORY_WIDTH = 18;
 
 const fit = (text: string, width: number) => (text.length > width ? text.slice(0, width - 1) + '…' : text.padEnd(width));
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ⏎ ');
+// The age `workbench get-errors` prints in `(<count>x, <age> ago)`.
+const ageOf = (entry: UnifiedError, now: number) => formatAge(now - Date.parse(entry.last_seen));
 
 function SeverityMark({entry}: {entry: UnifiedError}): React.JSX.Element {
   return entry.severity === 'error' ? <Text color="red">✖ </Text> : <Text color="yellow">▲ </Text>;
@@ -30,7 +32,7 @@ function IncidentRow({entry, selected, focused, compact, now, width}: {entry: Un
       <Text inverse={selected && focused} bold={selected} wrap="truncate-end">
         {selected ? '▸' : ' '}
         <SeverityMark entry={entry} />
-        <Text dimColor>{formatAge(entry.last_seen, now).padStart(6)} </Text>
+        <Text dimColor>{ageOf(entry, now).padStart(6)} </Text>
         {`${entry.count}x`.padStart(5)}{' '}
         {!compact && <Text color="cyan">{fit(entry.source, SOURCE_WIDTH)} </Text>}
         <Text bold>{fit(entry.category || '-', compact ? 12 : CATEGORY_WIDTH)} </Text>
@@ -57,7 +59,7 @@ function IncidentDetail({entry, now, width, height}: {entry: UnifiedError; now: 
       <Text wrap="truncate-end">
         <SeverityMark entry={entry} />
         <Text bold>{entry.category || entry.severity}</Text>
-        <Text dimColor>{`  ${entry.count}x · last seen ${formatAge(entry.last_seen, now)} ago (${entry.last_seen})`}</Text>
+        <Text dimColor>{`  ${entry.count}x · last seen ${ageOf(entry, now)} ago (${entry.last_seen})`}</Text>
       </Text>
       <Field name="source" value={entry.source} />
       <Field name="location" value={entry.location} />
@@ -77,15 +79,19 @@ function IncidentsPane({focused, width, height, compact}: PaneProps): React.JSX.
   const [expanded, setExpanded] = useState(false);
   const listStart = useRef(0);
 
-  const all = newestFirst(snapshot.errors ?? []);
+  // In the inbox's own order, as get-errors prints them: errors first, then newest.
+  const all = snapshot.errors ?? [];
   const visible = all.filter(entry => matchesFilter(filter.text, entry.message, entry.category, entry.source, entry.location, entry.page));
   const selectedIndex = Math.max(0, visible.findIndex(entry => incidentKey(entry) === selectedKey));
   const selected = visible[selectedIndex];
 
-  const move = (step: number) => {
-    const next = visible[Math.max(0, Math.min(visible.length - 1, selectedIndex + step))];
-    if (next) setSelectedKey(incidentKey(next));
-  };
+  // From the selection as the last key left it (keys may come faster than frames).
+  const move = (step: number) =>
+    setSelectedKey(current => {
+      const index = Math.max(0, visible.findIndex(entry => incidentKey(entry) === current));
+      const next = visible[Math.max(0, Math.min(visible.length - 1, index + step))];
+      return next ? incidentKey(next) : current;
+    });
 
   useKeypress(
     press => {

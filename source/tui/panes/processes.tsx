@@ -1,10 +1,11 @@
 import React, {useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {ProcessInfo} from '../../processes/types.js';
-import type {ScriptChoice} from '../backend.js';
+import type {ScriptChoice} from '../ports/processes.js';
 import {describeError} from '../../core/errors.js';
+import {usePorts} from '../contexts/PortsContext.js';
 import {useSnapshot} from '../contexts/SnapshotContext.js';
-import {usePolling} from '../hooks/usePolling.js';
+import {useWatched} from '../hooks/useWatched.js';
 import {useKeypress} from '../hooks/useKeypress.js';
 import {useFilterInput, matchesFilter} from '../hooks/useFilterInput.js';
 import {useNow} from '../hooks/useNow.js';
@@ -19,7 +20,7 @@ import {ScriptPicker} from './ScriptPicker.js';
 import {processUptime, statusLabel} from './processStatus.js';
 import type {PaneDefinition, PaneProps} from './types.js';
 
-// Lines of output asked for on each poll: more than any screen shows, little for the socket.
+// Lines of output asked for each time: more than any screen shows, little for the socket.
 const OUTPUT_TAIL = 200;
 const ID_WIDTH = {min: 4, max: 18};
 const STATUS_WIDTH = 10;
@@ -64,7 +65,8 @@ function OutputView({process, lines, error, width, height}: {process: ProcessInf
   );
 }
 
-function ProcessesPane({backend, focused, width, height, compact}: PaneProps): React.JSX.Element {
+function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.Element {
+  const {processes: port} = usePorts();
   const snapshot = useSnapshot();
   const filter = useFilterInput(focused);
   const now = useNow();
@@ -78,12 +80,13 @@ function ProcessesPane({backend, focused, width, height, compact}: PaneProps): R
   const selectedIndex = Math.max(0, visible.findIndex(process => process.id === selectedId));
   const selected = visible[selectedIndex];
 
-  const output = usePolling(() => backend.output(selected?.id ?? '', OUTPUT_TAIL), snapshot.pollIntervalMs, [backend, selected?.id], height > 0 && selected !== undefined);
+  const selectedProcessId = selected?.id ?? '';
+  const output = useWatched(() => port.output(selectedProcessId, OUTPUT_TAIL), onChange => port.watchOutput(selectedProcessId, onChange), [port, selectedProcessId], height > 0 && selected !== undefined);
 
   const act = async (verb: 'stop' | 'restart', id: string) => {
     setMessage({kind: 'info', text: `${verb === 'stop' ? 'stopping' : 'restarting'} ${id}…`});
     try {
-      const info = await backend[verb](id);
+      const info = await port[verb](id);
       setMessage({kind: 'info', text: `${verb === 'stop' ? 'stopped' : 'restarted'} ${info.id}`});
     } catch (error) {
       setMessage({kind: 'error', text: `${verb} ${id} failed: ${describeError(error)}`});
@@ -95,7 +98,7 @@ function ProcessesPane({backend, focused, width, height, compact}: PaneProps): R
     setPicking(false);
     setMessage({kind: 'info', text: `starting ${script.name}…`});
     try {
-      const info = await backend.start({scriptName: script.name});
+      const info = await port.start(script.name);
       setSelectedId(info.id);
       setMessage({kind: 'info', text: `started ${info.id}`});
     } catch (error) {
@@ -104,10 +107,13 @@ function ProcessesPane({backend, focused, width, height, compact}: PaneProps): R
     snapshot.refreshProcesses();
   };
 
-  const move = (step: number) => {
-    const next = visible[Math.max(0, Math.min(visible.length - 1, selectedIndex + step))];
-    if (next) setSelectedId(next.id);
-  };
+  // From the selection as the last key left it, not as the last frame showed it: keys that come
+  // faster than frames (a held ↓ on a busy machine) each move one row.
+  const move = (step: number) =>
+    setSelectedId(current => {
+      const index = Math.max(0, visible.findIndex(process => process.id === current));
+      return visible[Math.max(0, Math.min(visible.length - 1, index + step))]?.id ?? current;
+    });
 
   useKeypress(
     press => {
@@ -135,7 +141,7 @@ function ProcessesPane({backend, focused, width, height, compact}: PaneProps): R
   const bodyRows = Math.max(0, height - headerRows);
 
   if (picking) {
-    return <ScriptPicker backend={backend} focused={focused} width={width} height={height} onPick={script => void start(script)} onClose={() => setPicking(false)} />;
+    return <ScriptPicker focused={focused} width={width} height={height} onPick={script => void start(script)} onClose={() => setPicking(false)} />;
   }
 
   const idWidth = Math.min(ID_WIDTH.max, Math.max(ID_WIDTH.min, ...all.map(process => process.id.length)));

@@ -1,6 +1,5 @@
 import type React from 'react';
 import {keyLabel, type Command} from '../key/keyBindings.js';
-import type {TuiBackend} from '../backend.js';
 
 /** A key in the help overlay: a shared command, or a key only that pane has (`label`, e.g. "z"). */
 export type KeyHelp = {command: Command; description: string} | {label: string; description: string};
@@ -9,8 +8,8 @@ export function keyHelpLabel(help: KeyHelp): string {
   return 'command' in help ? keyLabel(help.command) : help.label;
 }
 
+/** A pane reaches the rest of workbench through usePorts(), not its props. */
 export interface PaneProps {
-  backend: TuiBackend;
   /** Only the focused pane reacts to keys. */
   focused: boolean;
   /** Inner size the pane may draw in, in cells. */

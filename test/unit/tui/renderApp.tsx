@@ -2,7 +2,7 @@ import React from 'react';
 import {render} from 'ink-testing-library';
 import {vi} from 'vitest';
 import {App} from '../../../source/tui/app.js';
-import type {TuiBackend} from '../../../source/tui/backend.js';
+import type {TuiPorts} from '../../../source/tui/ports/index.js';
 import type {PaneDefinition} from '../../../source/tui/panes/types.js';
 import {stripAnsi} from '../../../source/tui/text/ansi.js';
 
@@ -28,19 +28,19 @@ function setSize(stdout: NodeJS.EventEmitter, size: Size): void {
   stdout.emit('resize');
 }
 
-export async function renderApp(backend: TuiBackend, size: Size = {columns: 120, rows: 40}, options: {panes?: PaneDefinition[]; title?: string} = {}) {
+export async function renderApp(ports: TuiPorts, size: Size = {columns: 120, rows: 40}, options: {panes?: PaneDefinition[]; title?: string} = {}) {
   const onQuit = vi.fn();
-  const instance = render(<App backend={backend} title={options.title ?? 'workbench · demo'} panes={options.panes} pollIntervalMs={20} onQuit={onQuit} />);
+  const instance = render(<App ports={ports} title={options.title ?? 'workbench · demo'} panes={options.panes} onQuit={onQuit} />);
   setSize(instance.stdout, size);
   const frame = () => stripAnsi(instance.lastFrame() ?? '');
-  const waitFor = (predicate: (text: string) => boolean, what = 'frame') =>
+  const waitFor = (predicate: (text: string) => boolean, what = 'frame', timeout = 5000) =>
     vi.waitFor(
       () => {
         if (!predicate(frame())) throw new Error(`${what} not shown; last frame:\n${frame()}`);
       },
-      {timeout: 3000, interval: 10},
+      {timeout, interval: 10},
     );
-  const waitForText = (text: string | RegExp) => waitFor(current => (typeof text === 'string' ? current.includes(text) : text.test(current)), String(text));
+  const waitForText = (text: string | RegExp, timeout?: number) => waitFor(current => (typeof text === 'string' ? current.includes(text) : text.test(current)), String(text), timeout);
   const press = async (...keys: string[]) => {
     for (const key of keys) {
       instance.stdin.write(key);

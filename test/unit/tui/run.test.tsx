@@ -1,7 +1,7 @@
 import {EventEmitter} from 'node:events';
-import {describe, expect, it, vi} from 'vitest';
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {runTui} from '../../../source/tui/run.js';
-import {MemoryBackend} from './memoryBackend.js';
+import {startInProcessDaemon, type InProcessDaemon} from './daemonHarness.js';
 
 class FakeTerminalOut extends EventEmitter {
   isTTY = true;
@@ -43,14 +43,24 @@ class FakeTerminalIn extends EventEmitter {
   }
 }
 
+let daemon: InProcessDaemon;
+
+beforeEach(async () => {
+  daemon = await startInProcessDaemon();
+});
+
+afterEach(async () => {
+  await daemon.close();
+});
+
 describe('runTui', () => {
   it('draws on the alternate screen and gives the normal screen back when the user quits', async () => {
+    await daemon.run('node web.mjs', 'web');
     const stdout = new FakeTerminalOut();
     const stdin = new FakeTerminalIn();
-    const backend = new MemoryBackend();
-    const listed = vi.spyOn(backend, 'listProcesses');
-    const done = runTui(backend, {stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, pollIntervalMs: 20, patchConsole: false});
-    await vi.waitFor(() => expect(listed).toHaveBeenCalled());
+    const done = runTui(daemon.ports, {stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, patchConsole: false});
+    // The daemon's answer is on the screen before the user quits.
+    await vi.waitFor(() => expect(stdout.text).toContain('ready on http://localhost:3000'), {timeout: 5000});
     stdin.type('q');
     await done;
 
@@ -64,7 +74,7 @@ describe('runTui', () => {
 
   it('refuses to start without an interactive terminal', async () => {
     const stdout = new FakeTerminalOut();
-    await expect(runTui(new MemoryBackend(), {stdout: stdout as unknown as NodeJS.WriteStream, stdin: new FakeTerminalIn(false) as unknown as NodeJS.ReadStream})).rejects.toMatchObject({
+    await expect(runTui(daemon.ports, {stdout: stdout as unknown as NodeJS.WriteStream, stdin: new FakeTerminalIn(false) as unknown as NodeJS.ReadStream})).rejects.toMatchObject({
       code: 'invalid_argument',
     });
     expect(stdout.text).toBe('');

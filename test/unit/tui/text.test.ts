@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {lastLines, toDisplayLines} from '../../../source/tui/text/terminalLines.js';
 import {stripAnsi} from '../../../source/tui/text/ansi.js';
-import {formatAge, formatDuration} from '../../../source/core/duration.js';
+import {formatDuration} from '../../../source/core/duration.js';
 
 describe('toDisplayLines', () => {
   it('keeps colours and drops cursor movement, erase and title sequences', () => {
@@ -36,17 +36,11 @@ describe('toDisplayLines', () => {
 });
 
 describe('durations', () => {
-  it('formats uptimes and ages compactly', () => {
+  it('formats uptimes compactly', () => {
     expect(formatDuration(42_400)).toBe('42s');
     expect(formatDuration(5 * 60_000 + 3_000)).toBe('5m03s');
     expect(formatDuration(3 * 3_600_000 + 12 * 60_000)).toBe('3h12m');
     expect(formatDuration(2 * 86_400_000 + 3 * 3_600_000)).toBe('2d03h');
     expect(formatDuration(-5)).toBe('0s');
-  });
-
-  it('ages an RFC 3339 timestamp and says ? for one it cannot read', () => {
-    const now = Date.parse('2026-11-20T10:00:00Z');
-    expect(formatAge('2026-11-20T09:58:30Z', now)).toBe('1m30s');
-    expect(formatAge('yesterday', now)).toBe('?');
   });
 });

@@ -1,11 +1,10 @@
 import {useEffect, useRef} from 'react';
 import type {ReaderService} from '../../../feeds/contracts.js';
 import type {Article, ArticleQuery, Feed} from '../../../feeds/types.js';
-import {usePolling} from '../../hooks/usePolling.js';
+import {useWatched} from '../../hooks/useWatched.js';
+import type {FeedsPort} from '../../ports/feeds.js';
 import {ALL_FEEDS} from './FeedColumn.js';
 
-// Light polling: the reader's own poller brings articles in minutes, not seconds.
-export const FEEDS_POLL_MS = 5000;
 const PAGE_SIZE = 100;
 
 export interface FeedData {
@@ -21,16 +20,16 @@ export interface FeedData {
   refresh(): void;
 }
 
-/** Feeds and the selected feed's articles, polled; as many pages as the user has scrolled through. */
-export function useFeedData(reader: ReaderService | undefined, feedId: number, enabled: boolean, pollMs = FEEDS_POLL_MS): FeedData {
+/** Feeds and the selected feed's articles, kept current by the port; as many pages as the user has scrolled through. */
+export function useFeedData(port: FeedsPort, reader: ReaderService | undefined, feedId: number, enabled: boolean): FeedData {
   const pages = useRef(1);
-  // Declared before the polling below so a new feed starts from one page again.
+  // Declared before the watching below so a new feed starts from one page again.
   useEffect(() => {
     pages.current = 1;
   }, [feedId]);
 
-  const feeds = usePolling(() => reader!.listFeeds(), pollMs, [reader], enabled && reader !== undefined);
-  const articles = usePolling(
+  const feeds = useWatched(() => reader!.listFeeds(), port.watch, [port, reader], enabled && reader !== undefined);
+  const articles = useWatched(
     async () => {
       const query: ArticleQuery = feedId === ALL_FEEDS ? {limit: PAGE_SIZE} : {feed_id: feedId, limit: PAGE_SIZE};
       let page = await reader!.listArticles(query);
@@ -43,8 +42,8 @@ export function useFeedData(reader: ReaderService | undefined, feedId: number, e
       const seen = new Set<number>();
       return {articles: all.filter(article => !seen.has(article.id) && seen.add(article.id)), more: page.nextCursor !== null, pages: loaded};
     },
-    pollMs,
-    [reader, feedId],
+    port.watch,
+    [port, reader, feedId],
     enabled && reader !== undefined,
   );
 

@@ -1,24 +1,24 @@
 import {useEffect, useState} from 'react';
 import type {ReaderService} from '../../../feeds/contracts.js';
 import {describeError} from '../../../core/errors.js';
-import type {TuiBackend} from '../../backend.js';
+import type {FeedsPort} from '../../ports/feeds.js';
 
-/** The backend's reader, once it is open; a failure to open it is one line for the pane. */
-export function useReader(backend: TuiBackend, enabled: boolean): {reader?: ReaderService; error?: string} {
+/** The port's reader, once it is open; a failure to open it is one line for the pane. */
+export function useReader(port: FeedsPort, enabled: boolean): {reader?: ReaderService; error?: string} {
   const [state, setState] = useState<{reader?: ReaderService; error?: string}>({});
   useEffect(() => {
     if (!enabled) return;
     let live = true;
-    // A backend that throws instead of rejecting still gives a line, not a crash.
+    // A port that throws instead of rejecting still gives a line, not a crash.
     Promise.resolve()
-      .then(() => backend.reader())
+      .then(() => port.reader())
       .then(
-      reader => live && setState({reader}),
-      (error: unknown) => live && setState({error: `feed reader unavailable: ${describeError(error)}`}),
-    );
+        reader => live && setState({reader}),
+        (error: unknown) => live && setState({error: `feed reader unavailable: ${describeError(error)}`}),
+      );
     return () => {
       live = false;
     };
-  }, [backend, enabled]);
+  }, [port, enabled]);
   return state;
 }

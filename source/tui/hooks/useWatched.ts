@@ -1,16 +1,17 @@
 import {useEffect, useRef, useState, type DependencyList} from 'react';
 import {describeError} from '../../core/errors.js';
+import type {Unwatch} from '../ports/watch.js';
 
-export interface Polled<T> {
+export interface Watched<T> {
   /** Last successful result; kept while a later call fails, cleared when deps change. */
   data: T | undefined;
   /** One-line message of the last call's failure, cleared by the next success. */
   error: string | undefined;
-  /** Polls now (or right after the call in flight) instead of waiting for the interval. */
+  /** Fetches now (or right after the call in flight), e.g. after an action. */
   refresh: () => void;
 }
 
-interface PollState<T> {
+interface State<T> {
   data?: T;
   error?: string;
 }
@@ -22,13 +23,13 @@ function sameData(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Calls `fetch` now and again `intervalMs` after each call settles, so calls never overlap
- * and a slow backend slows the polling instead of piling requests up.
+ * Data from a port, kept current: `fetch` now, then again each time the port's `watch` says it may
+ * have changed. Calls never overlap; a change reported during a call fetches once more after it.
  */
-export function usePolling<T>(fetch: () => Promise<T>, intervalMs: number, deps: DependencyList, enabled = true): Polled<T> {
+export function useWatched<T>(fetch: () => Promise<T>, watch: (onChange: () => void) => Unwatch, deps: DependencyList, enabled = true): Watched<T> {
   const fetchRef = useRef(fetch);
   fetchRef.current = fetch;
-  const [state, setState] = useState<PollState<T>>({});
+  const [state, setState] = useState<State<T>>({});
   const refreshRef = useRef<() => void>(() => {});
 
   useEffect(() => {
@@ -40,15 +41,13 @@ export function usePolling<T>(fetch: () => Promise<T>, intervalMs: number, deps:
     let stopped = false;
     let inFlight = false;
     let again = false;
-    let timer: NodeJS.Timeout | undefined;
 
-    const tick = async (): Promise<void> => {
+    const load = async (): Promise<void> => {
       if (stopped) return;
       if (inFlight) {
         again = true;
         return;
       }
-      clearTimeout(timer);
       inFlight = true;
       try {
         const data = await fetchRef.current();
@@ -59,24 +58,22 @@ export function usePolling<T>(fetch: () => Promise<T>, intervalMs: number, deps:
       } finally {
         inFlight = false;
       }
-      if (stopped) return;
-      if (again) {
+      if (again && !stopped) {
         again = false;
-        void tick();
-        return;
+        void load();
       }
-      timer = setTimeout(() => void tick(), intervalMs);
     };
 
-    refreshRef.current = () => void tick();
-    void tick();
+    refreshRef.current = () => void load();
+    const unwatch = watch(() => void load());
+    void load();
     return () => {
       stopped = true;
-      clearTimeout(timer);
+      unwatch();
     };
-    // The caller's deps decide when polling restarts; fetch itself is read through a ref.
+    // The caller's deps (the port and what is asked for) decide when watching restarts; fetch is read through a ref.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enabled, intervalMs, ...deps]);
+  }, [enabled, ...deps]);
 
   return {data: state.data, error: state.error, refresh: () => refreshRef.current()};
 }

@@ -1,0 +1,26 @@
+import type {UnifiedError} from '../../incidents/types.js';
+import type {ToolContext} from '../../tools/registry-types.js';
+import {getErrors} from '../../tools/get-errors.js';
+import {pollingWatch, type Watch} from './watch.js';
+
+/** Incidents the pane and the status bar show: `workbench get-errors --limit 200`, warnings included. */
+export const INCIDENT_LIMIT = 200;
+
+/** The Incidents pane's port: the `get_errors` tool handler, entries in the inbox's own order (errors first, then newest). */
+export interface IncidentsPort {
+  list(): Promise<UnifiedError[]>;
+  /** Calls `onChange` when the inbox may have changed. */
+  watch: Watch;
+}
+
+export function createIncidentsPort(context: ToolContext, options: {pollMs: number}): IncidentsPort {
+  return {
+    list: () => getErrors({limit: INCIDENT_LIMIT, include_warnings: true}, context),
+    watch: pollingWatch(options.pollMs),
+  };
+}
+
+/** Identity of an incident across fetches: the fields get-errors dedupes on. */
+export function incidentKey(entry: UnifiedError): string {
+  return [entry.source, entry.category, entry.message, entry.location].join('\u0000');
+}

@@ -1,0 +1,58 @@
+import type {ProcessInfo} from '../../processes/types.js';
+import {detectTool} from '../../tools/detect.js';
+import {procTask} from '../../tools/proc.js';
+import type {ToolContext} from '../../tools/registry-types.js';
+import {runTask} from '../../tools/run.js';
+import {pollingWatch, type Unwatch, type Watch} from './watch.js';
+
+/** A script the user can start by name (from detect and .workbench.kdl). */
+export interface ScriptChoice {
+  name: string;
+  command: string;
+  source: string; // 'package.json', 'Makefile', '.workbench.kdl', ...
+}
+
+/**
+ * The Processes pane's port: the `proc`, `run` and `detect` tool handlers, as `workbench proc
+ * ...`, `workbench run <script>` and the MCP tools call them.
+ */
+export interface ProcessesPort {
+  list(): Promise<ProcessInfo[]>;
+  /** The last `tail` lines of a process's output, ANSI kept (the pane renders colours). */
+  output(id: string, tail: number): Promise<string>;
+  /** Starts a script by name, as `workbench run <script>` does. */
+  start(scriptName: string): Promise<ProcessInfo>;
+  stop(id: string): Promise<ProcessInfo>;
+  restart(id: string): Promise<ProcessInfo>;
+  /** The project's scripts, as `workbench detect` lists them. */
+  scripts(): Promise<ScriptChoice[]>;
+  /** Calls `onChange` when the process list may have changed. */
+  watch: Watch;
+  /** Calls `onChange` when a process's output may have grown. */
+  watchOutput(id: string, onChange: () => void): Unwatch;
+}
+
+export function createProcessesPort(context: ToolContext, options: {pollMs: number}): ProcessesPort {
+  const poll = pollingWatch(options.pollMs);
+  const processOf = async (action: 'stop' | 'restart', id: string) => {
+    const result = await procTask({action, process_id: id}, context);
+    if (result.action !== action) throw new Error(`proc ${action} answered ${result.action}`);
+    return result.process;
+  };
+  return {
+    list: async () => {
+      const result = await procTask({action: 'list'}, context);
+      return result.action === 'list' ? result.processes : [];
+    },
+    output: async (id, tail) => {
+      const result = await procTask({action: 'output', process_id: id, tail, raw: true}, context);
+      return result.action === 'output' ? result.output : '';
+    },
+    start: async (scriptName) => (await runTask({script_name: scriptName}, context)).process,
+    stop: (id) => processOf('stop', id),
+    restart: (id) => processOf('restart', id),
+    scripts: async () => (await detectTool.handler({}, context)).scripts.map((script) => ({name: script.name, command: script.command, source: script.source})),
+    watch: poll,
+    watchOutput: (_id, onChange) => poll(onChange),
+  };
+}
