@@ -6,8 +6,7 @@ import {autostartProject} from '../processes/autostart.js';
 import {createToolContext} from '../tools/context.js';
 import {tools} from '../tools/registry.js';
 import type {ToolContext, ToolDefinition} from '../tools/registry-types.js';
-
-const VERSION = '0.1.0';
+import {VERSION} from '../core/version.js';
 
 function log(message: string): void {
   // stdout belongs to the protocol.

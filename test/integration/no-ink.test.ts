@@ -78,3 +78,11 @@ describe('the built CLI loads ink only for the TUI', () => {
     expect(run.files.filter((file) => inkFiles.has(file))).toEqual([]);
   });
 });
+
+describe('the version', () => {
+  it('is written once, in package.json: --version prints it', () => {
+    const {version} = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {version: string};
+    const run = spawnSync(process.execPath, [cliPath, '--version'], {env: sandbox.env, encoding: 'utf8', timeout: 30_000});
+    expect(run.stdout.trim()).toBe(version);
+  });
+});
