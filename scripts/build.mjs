@@ -1,7 +1,7 @@
 // Bundles the CLI with esbuild: one file per entry (the CLI, each pastel command, the libraries the
 // benchmarks load) and shared chunks. Loading ~400 small ESM files of ink, pastel and zod costs
 // ~550 ms at start; the bundle loads in ~200 ms. node-pty stays external (a native addon).
-import {chmodSync, readdirSync, rmSync, statSync} from 'node:fs';
+import {chmodSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
@@ -10,13 +10,19 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 // pastel imports ink's render (and @inkjs/ui, which imports ink) to draw every command; text
 // commands draw nothing, so pastel gets source/cli/pastel-render.ts, which loads ink only when a
-// component needs it. Imports of ink from anywhere else resolve as usual.
+// component needs it. Imports of ink from anywhere else resolve as usual. pastel also calls
+// readPackageUp() on every run for defaults workbench passes itself: it gets a stub.
+// Both swaps depend on pastel's file layout (pinned to one version in package.json): each one
+// counts what it replaced, and the build fails when one replaced nothing.
+const swapped = {'pastel → ink': 0, 'pastel → @inkjs/ui': 0, 'pastel → read-package-up': 0};
 const pastelWithoutEagerInk = {
   name: 'pastel-without-eager-ink',
   setup(context) {
-    context.onResolve({filter: /^(ink|@inkjs\/ui)$/}, (args) =>
-      /node_modules[\\/]pastel[\\/]/.test(args.importer) ? {path: join(root, 'source/cli/pastel-render.ts')} : undefined,
-    );
+    context.onResolve({filter: /^(ink|@inkjs\/ui|read-package-up)$/}, (args) => {
+      if (!/node_modules[\\/]pastel[\\/]/.test(args.importer)) return undefined;
+      swapped[`pastel → ${args.path}`]++;
+      return {path: join(root, args.path === 'read-package-up' ? 'scripts/read-package-up-stub.js' : 'source/cli/pastel-render.ts')};
+    });
   },
 };
 
@@ -41,7 +47,7 @@ const entryPoints = [
 ];
 
 rmSync(join(root, 'dist'), {recursive: true, force: true});
-await build({
+const result = await build({
   absWorkingDir: root,
   entryPoints,
   outdir: 'dist',
@@ -54,7 +60,7 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   // Native addons, and knex with its database drivers (it requires them by name at run time).
   external: ['node-pty', 'knex', 'better-sqlite3', 'pg', 'mysql2', 'tedious', 'oracledb', 'sqlite3', 'pg-query-stream'],
-  alias: {'react-devtools-core': './scripts/empty-module.js', 'read-package-up': './scripts/read-package-up-stub.js'},
+  alias: {'react-devtools-core': './scripts/empty-module.js'},
   define: {'process.env.NODE_ENV': '"production"'},
   banner: {js: "import {createRequire as __wbCreateRequire} from 'node:module'; const require = __wbCreateRequire(import.meta.url);"},
   minify: true,
@@ -62,6 +68,14 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
   plugins: [pastelWithoutEagerInk],
+  // Which sources each output file holds: test/integration/no-ink.test.ts reads it.
+  metafile: true,
 });
+const missed = Object.entries(swapped).filter(([, count]) => count === 0).map(([swap]) => swap);
+if (missed.length > 0) {
+  console.error(`build: the pastel swap matched nothing for ${missed.join(', ')} — pastel's files changed (see scripts/build.mjs); the bundle would load ink for every command`);
+  process.exit(1);
+}
+writeFileSync(join(root, 'dist/metafile.json'), JSON.stringify(result.metafile));
 chmodSync(join(root, 'dist/source/cli.js'), 0o755);
 console.log(`built ${entryPoints.length} entries into ${relative(process.cwd(), join(root, 'dist')) || 'dist'}`);

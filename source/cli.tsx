@@ -7,10 +7,10 @@
 import process from 'node:process';
 import {fileURLToPath} from 'node:url';
 import {setCliEntry} from './core/entry.js';
+import {VERSION} from './core/version.js';
 
 setCliEntry(fileURLToPath(import.meta.url));
 
-const VERSION = '0.1.0';
 const DESCRIPTION = 'A terminal workbench for developers: supervised dev servers, one error inbox, MCP tools.\nRun `workbench` with no command for the full-screen TUI, `workbench demo` to try it.';
 const [first, second] = process.argv.slice(2);
 

@@ -16,9 +16,9 @@ type Props = {args: z.infer<typeof args>; options: z.infer<typeof options>};
 
 export default textCommand<Props>(
   async ({args: [url], options: flags}) => {
-    const {withReader, parseFeedUrl, json, text} = await import('../../source/feeds/client/reader-task.js');
+    const {withReader, feedUrlArgument, json, text} = await import('../../source/feeds/client/reader-task.js');
     const {formatDiscovered} = await import('../../source/feeds/client/format.js');
-    const address = parseFeedUrl(url);
+    const address = feedUrlArgument(url);
     return withReader(flags, async (reader) => {
       const result = await reader.subscribe(address, flags.category ? {category: flags.category} : undefined);
       if ('choices' in result) {

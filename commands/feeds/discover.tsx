@@ -13,9 +13,9 @@ type Props = {args: z.infer<typeof args>; options: z.infer<typeof options>};
 
 export default textCommand<Props>(
   async ({args: [url], options: flags}) => {
-    const {withReader, parseFeedUrl, json, text} = await import('../../source/feeds/client/reader-task.js');
+    const {withReader, feedUrlArgument, json, text} = await import('../../source/feeds/client/reader-task.js');
     const {formatDiscovered} = await import('../../source/feeds/client/format.js');
-    const address = parseFeedUrl(url);
+    const address = feedUrlArgument(url);
     return withReader(flags, async (reader) => {
       const feeds = await reader.discover(address);
       return flags.json ? json(feeds) : text(formatDiscovered(feeds));

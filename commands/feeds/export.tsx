@@ -14,11 +14,11 @@ export const options = z.object({
 type Props = {options: z.infer<typeof options>};
 
 export default textCommand<Props>(async ({options: flags}) => {
-  const {withReader, text} = await import('../../source/feeds/client/reader-task.js');
+  const {withReader, data} = await import('../../source/feeds/client/reader-task.js');
   const {writeOpmlFile} = await import('../../source/feeds/client/opml-file.js');
   return withReader(flags, async (reader) => {
     const xml = await reader.exportOpml();
-    if (!flags.output) return text(xml);
+    if (!flags.output) return data(xml);
     await writeOpmlFile(flags.output, xml);
     return {stderr: `wrote ${flags.output}\n`};
   });

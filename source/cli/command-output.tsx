@@ -1,5 +1,6 @@
 import React, {useEffect} from 'react';
 import {describeError, isWorkbenchError} from '../core/errors.js';
+import {toTerminalLine} from '../text/terminal-safe.js';
 
 export interface CommandResult {
   stdout?: string;
@@ -42,7 +43,8 @@ export async function runTask(task: () => Promise<CommandResult>, json = false):
   } catch (error) {
     const message = describeError(error);
     if (json) await write(process.stdout, JSON.stringify({error: message}) + '\n');
-    await write(process.stderr, `workbench: ${message}\n`);
+    // Messages quote servers and feeds: one safe line on the terminal, whole in the JSON above.
+    await write(process.stderr, `workbench: ${toTerminalLine(message)}\n`);
     if (!isWorkbenchError(error) && process.env.WORKBENCH_DEBUG) await write(process.stderr, `${(error as Error)?.stack}\n`);
     process.exitCode = 1;
   }

@@ -1,3 +1,4 @@
+import {toTerminalLine, toTerminalText} from '../text/terminal-safe.js';
 import {formatAge} from './age.js';
 import {truncateText} from './truncate.js';
 import type {UnifiedError} from './types.js';
@@ -17,7 +18,8 @@ import type {UnifiedError} from './types.js';
  *
  * Both headings are always printed; entries are separated by a blank line. The message line is
  * the message's first non-empty line, at most 200 characters; a message cut short (longer than
- * 200, or more lines following) ends in `…`.
+ * 200, or more lines following) ends in `…`. Messages quote what programs and servers printed,
+ * so every line is made safe for a terminal (no escape sequences, no controls).
  */
 export function formatErrorsCompact(errors: UnifiedError[], now = Date.now()): string {
   const lines: string[] = [];
@@ -30,7 +32,7 @@ export function formatErrorsCompact(errors: UnifiedError[], now = Date.now()): s
 function section(lines: string[], title: string, errors: UnifiedError[], now: number): void {
   lines.push(`=== ${title} (${errors.length}) ===`);
   for (const error of errors) {
-    lines.push('', `[${error.source}] ${error.category} ${occurrences(error.count, error.last_seen, now)}`);
+    lines.push('', toTerminalLine(`[${error.source}] ${error.category} ${occurrences(error.count, error.last_seen, now)}`));
     entryDetailLines(lines, error);
   }
 }
@@ -44,13 +46,13 @@ export function occurrences(count: number, lastSeen: string, now: number): strin
 export function entryDetailLines(lines: string[], entry: Pick<UnifiedError, 'message' | 'location' | 'page'>): void {
   const message = compactMessage(entry.message);
   if (message !== '') lines.push(message);
-  if (entry.location !== '') lines.push(`→ ${entry.location}`);
-  if (entry.page !== '') lines.push(`page: ${entry.page}`);
+  if (entry.location !== '') lines.push(toTerminalLine(`→ ${entry.location}`));
+  if (entry.page !== '') lines.push(toTerminalLine(`page: ${entry.page}`));
 }
 
 /** First non-empty line of a message, at most 200 characters, `…` when anything was left out. */
 export function compactMessage(message: string): string {
-  const text = message.trim();
+  const text = toTerminalText(message).trim();
   const newline = text.indexOf('\n');
   if (newline < 0) return truncateText(text);
   return truncateText(`${text.slice(0, newline).trimEnd()}…`);

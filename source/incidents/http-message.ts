@@ -1,10 +1,12 @@
 import {STATUS_CODES} from 'node:http';
-import {htmlToText} from './html-text.js';
+import {htmlTitle, htmlToLine} from '../text/html-text.js';
+import {toTerminalLine} from '../text/terminal-safe.js';
 import {truncateText} from './truncate.js';
 
 /**
  * Message extraction for HTTP errors (spec 1, get_errors rule 4): what a response body says went
- * wrong, at most 200 characters, '' when it says nothing usable.
+ * wrong, at most 200 characters, '' when it says nothing usable. The body is a remote server's:
+ * the message keeps no escape sequence or control character (`&#27;` in HTML decodes to one).
  */
 
 // Checked in this order; the first one holding text wins.
@@ -27,7 +29,7 @@ export function extractHttpMessage(body: string | undefined, contentType?: strin
       return truncateText(collapse(messageFromJson(parsed)));
     }
     case 'html':
-      return truncateText(htmlToText(trimmed));
+      return truncateText(collapse(htmlToLine(trimmed) || htmlTitle(trimmed)));
     case 'text':
       return plainText(trimmed);
     default:
@@ -91,5 +93,5 @@ function plainText(body: string): string {
 }
 
 function collapse(text: string): string {
-  return text.replace(WHITESPACE, ' ').trim();
+  return toTerminalLine(text).replace(WHITESPACE, ' ').trim();
 }

@@ -1,6 +1,7 @@
 import {createHash} from 'node:crypto';
 import {collectGroups} from './collect.js';
 import type {ErrorGroup} from './dedupe.js';
+import {toTerminalLine} from '../text/terminal-safe.js';
 import {entryDetailLines, occurrences} from './format.js';
 import {parseOptionalSince} from './query.js';
 import {resolveScope} from './scope.js';
@@ -79,7 +80,7 @@ function toIncident(group: ErrorGroup): Incident {
 export function formatIncidentsCompact(incidents: Incident[], now = Date.now()): string {
   const lines = [`=== Incidents (${incidents.length}) ===`];
   for (const incident of incidents) {
-    lines.push('', `[${incident.label}] ${incident.source} ${incident.category} ${occurrences(incident.count, incident.last_seen, now)}`);
+    lines.push('', toTerminalLine(`[${incident.label}] ${incident.source} ${incident.category} ${occurrences(incident.count, incident.last_seen, now)}`));
     entryDetailLines(lines, incident);
   }
   return lines.join('\n');

@@ -8,7 +8,6 @@ export {parseSince} from './since.js';
 export {formatAge} from './age.js';
 export {isNoise} from './noise.js';
 export {extractHttpMessage, statusCategory} from './http-message.js';
-export {htmlToText, decodeEntities} from './html-text.js';
 export {processSeverity, httpSeverity, diagnosticSeverity, customLogSeverity, BROWSER_JS_SEVERITY} from './severity.js';
 export {splitJsMessage, browserLocation} from './browser-error.js';
 export {truncateText, MESSAGE_LIMIT} from './truncate.js';

@@ -7,8 +7,7 @@ import {createToolContext} from '../tools/context.js';
 import {tools} from '../tools/registry.js';
 import type {ToolContext, ToolDefinition} from '../tools/registry-types.js';
 import {LineGuard, MAX_MESSAGE_BYTES, requestIdOf} from './line-guard.js';
-
-const VERSION = '0.1.0';
+import {VERSION} from '../core/version.js';
 
 function log(message: string): void {
   // stdout belongs to the protocol.

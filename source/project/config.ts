@@ -5,9 +5,8 @@
  */
 import {readFile} from 'node:fs/promises';
 import {join} from 'node:path';
-import {parse, type Node, type Value} from 'kdljs';
+import {getLocation, parse, InvalidKdlError, type Document, type Node} from '@bgotink/kdl';
 import {WorkbenchError} from '../core/errors.js';
-import {outlineKdl, type OutlineNode} from './kdl-outline.js';
 
 export const CONFIG_FILE = '.workbench.kdl';
 
@@ -64,85 +63,151 @@ const KINDS: Record<string, Kind> = {
 };
 
 export function parseProjectConfig(text: string, file = CONFIG_FILE): ProjectConfig {
-  const outline = outlineKdl(text);
   const fail = (line: number, message: string): never => {
     throw new WorkbenchError('config_invalid', `${file}:${line}: ${message}`, {file, line});
   };
-  if (outline.problem) fail(outline.problem.line, outline.problem.message);
-
-  const parsed = parse(outline.text);
-  if (parsed.errors.length > 0 || !parsed.output) {
-    const {line, message} = describeSyntaxError(parsed.errors[0], text);
-    fail(line, message);
-  }
-
-  const locate = new Locator(text, outline.nodes);
+  const document = parseKdl(text, fail);
+  const lineOf = (node: Node): number => getLocation(node)?.start.line ?? 1;
   const config: ProjectConfig = {scripts: [], proxies: []};
   const firstLine = {scripts: new Map<string, number>(), proxies: new Map<string, number>()};
 
-  parsed.output!.forEach((block, b) => {
-    const blockLine = locate.line([b], [block.name]);
-    const kind = KINDS[block.name];
-    if (!kind) fail(blockLine, `unknown block "${block.name}" (expected scripts or proxies)`);
-    if (block.values.length > 0 || Object.keys(block.properties).length > 0) {
-      fail(blockLine, `${block.name} takes no values, only a { } block of named entries`);
+  for (const block of document.nodes) {
+    const blockLine = lineOf(block);
+    const blockName = block.getName();
+    const kind = KINDS[blockName];
+    if (!kind) fail(blockLine, `unknown block "${blockName}" (expected scripts or proxies)`);
+    if (block.hasArguments() || block.hasProperties()) {
+      fail(blockLine, `${blockName} takes no values, only a { } block of named entries`);
     }
 
-    block.children.forEach((entry, e) => {
-      const path = [b, e];
-      const names = [block.name, entry.name];
-      const entryLine = locate.line(path, names);
-      const where = `${block.name}.${entry.name}`;
-      if (!/^[^\s]+$/.test(entry.name)) fail(entryLine, `${block.name}: name "${entry.name}" must be one word without spaces`);
-      const seen = firstLine[kind!.block].get(entry.name);
-      if (seen !== undefined) fail(entryLine, `${block.name}: duplicate name "${entry.name}" (first defined on line ${seen})`);
-      firstLine[kind!.block].set(entry.name, entryLine);
-      if (entry.values.length > 0 || Object.keys(entry.properties).length > 0) {
-        fail(entryLine, `${where}: settings go inside a block, e.g. ${entry.name} { ${kind!.required} "..." }`);
+    for (const entry of block.children?.nodes ?? []) {
+      const entryLine = lineOf(entry);
+      const name = entry.getName();
+      const where = `${blockName}.${name}`;
+      if (!/^[^\s]+$/.test(name)) fail(entryLine, `${blockName}: name "${name}" must be one word without spaces`);
+      const seen = firstLine[kind!.block].get(name);
+      if (seen !== undefined) fail(entryLine, `${blockName}: duplicate name "${name}" (first defined on line ${seen})`);
+      firstLine[kind!.block].set(name, entryLine);
+      if (entry.hasArguments() || entry.hasProperties()) {
+        fail(entryLine, `${where}: settings go inside a block, e.g. ${name} { ${kind!.required} "..." }`);
       }
 
-      const settings = readSettings(entry, where, kind!, (s, name) => locate.line([...path, s], [...names, name]), fail);
+      const settings = readSettings(entry, where, kind!, lineOf, fail);
       if (settings.value === undefined) fail(entryLine, `${where}: missing ${kind!.required} "<${kind!.required === 'run' ? 'command' : 'URL'}>"`);
       if (kind!.block === 'scripts') {
-        config.scripts.push({name: entry.name, run: settings.value!, autostart: settings.autostart});
+        config.scripts.push({name, run: settings.value!, autostart: settings.autostart});
       } else {
-        config.proxies.push({id: entry.name, target: settings.value!, autostart: settings.autostart});
+        config.proxies.push({id: name, target: settings.value!, autostart: settings.autostart});
       }
-    });
-  });
+    }
+  }
   return config;
+}
+
+// The parser names a KDL 1 keyword (`autostart true`, as the spec writes it) and where it ends.
+const KDL1_KEYWORD = /^Invalid keyword "(true|false|null)"/;
+// Errors at the end of the input: the construct left open started earlier.
+const LEFT_OPEN: Array<{error: RegExp; message: string}> = [
+  {error: /^Unexpected EOF inside (?:multiline )?string/, message: 'string is not closed (missing " before the end of the line)'},
+  {error: /^Unexpected EOF in multiline comment/, message: 'comment /* is never closed (missing */)'},
+  {error: /^Invalid node children at end of input/, message: 'block { opened here is never closed (missing })'},
+];
+
+/**
+ * KDL 2 as @bgotink/kdl reads it, with node locations. KDL 1's bare `true`, `false` and `null`
+ * are taken as KDL 2's `#true`, `#false`, `#null`: exactly the tokens the parser refuses as
+ * keywords are rewritten, so words inside strings and comments are never touched.
+ */
+function parseKdl(text: string, fail: (line: number, message: string) => never): Document {
+  let source = text;
+  for (let attempt = 0; ; attempt++) {
+    let errors: InvalidKdlError[];
+    try {
+      return parse(source, {as: 'document', storeLocations: true});
+    } catch (error) {
+      if (!(error instanceof InvalidKdlError)) throw error;
+      errors = [...error.flat()];
+    }
+    const keywords = errors.filter((error) => KDL1_KEYWORD.test(error.message) && error.start);
+    // Rewriting adds characters, never lines: the locations of the rewritten source are the file's.
+    if (keywords.length === errors.length && attempt < 3) {
+      for (const error of keywords.sort((a, b) => b.start!.offset - a.start!.offset)) {
+        const at = error.start!.offset - KDL1_KEYWORD.exec(error.message)![1]!.length;
+        source = `${source.slice(0, at)}#${source.slice(at)}`;
+      }
+      continue;
+    }
+    const first = errors.find((error) => !KDL1_KEYWORD.test(error.message)) ?? errors[0]!;
+    return fail(...describeKdlError(first, source));
+  }
+}
+
+/** One line and a message a person can act on; for something left open, the line that opened it. */
+function describeKdlError(error: InvalidKdlError, source: string): [number, string] {
+  const lines = source.split('\n').length;
+  const line = Math.min(Math.max(error.start?.line ?? error.token?.start.line ?? lines, 1), lines);
+  const open = LEFT_OPEN.find((kind) => kind.error.test(error.message));
+  if (open) return [openedOn(source, open.error, line), open.message];
+  const token = error.token?.text.trim();
+  if (token === '}') return [line, 'unexpected } (no block is open here)'];
+  if (token) return [line, `syntax error: unexpected ${JSON.stringify(token.length > 30 ? `${token.slice(0, 30)}…` : token)}`];
+  return [line, `syntax error: ${error.message.replace(/ at \d+:\d+$/, '')}`];
+}
+
+/**
+ * The line where a construct left open to the end began: the line after the last prefix of the
+ * file (whole lines) that the parser does not leave open the same way. A few parses of a small
+ * file, on the error path only.
+ */
+function openedOn(source: string, kind: RegExp, fallback: number): number {
+  const lines = source.split('\n');
+  if (lines.length > 2000) return fallback;
+  for (let end = lines.length - 1; end >= 1; end--) {
+    if (!leftOpen(lines.slice(0, end).join('\n'), kind)) return end + 1;
+  }
+  return 1;
+}
+
+function leftOpen(prefix: string, kind: RegExp): boolean {
+  try {
+    parse(prefix, {as: 'document'});
+    return false;
+  } catch (error) {
+    return error instanceof InvalidKdlError && [...error.flat()].some((detail) => kind.test(detail.message));
+  }
 }
 
 function readSettings(
   entry: Node,
   where: string,
   kind: Kind,
-  lineOf: (index: number, name: string) => number,
+  lineOf: (node: Node) => number,
   fail: (line: number, message: string) => never,
 ): {value?: string; autostart: boolean} {
   const result: {value?: string; autostart: boolean} = {autostart: false};
   const seen = new Map<string, number>();
-  entry.children.forEach((setting, s) => {
-    const line = lineOf(s, setting.name);
-    const name = setting.name;
+  for (const setting of entry.children?.nodes ?? []) {
+    const line = lineOf(setting);
+    const name = setting.getName();
     if (name !== kind.required && name !== 'autostart') {
       fail(line, `${where}: unknown setting "${name}" (expected ${kind.required}, autostart)`);
     }
     const first = seen.get(name);
     if (first !== undefined) fail(line, `${where}: ${name} is set twice (first on line ${first})`);
     seen.set(name, line);
-    if (setting.children.length > 0) fail(line, `${where}.${name}: takes a value, not a block`);
-    const props = Object.keys(setting.properties);
+    if ((setting.children?.nodes.length ?? 0) > 0) fail(line, `${where}.${name}: takes a value, not a block`);
+    const props = [...setting.getProperties().keys()];
     if (props.length > 0) fail(line, `${where}.${name}: unexpected property ${props[0]}=...`);
-    if (setting.values.length !== 1) {
+    const values = setting.getArguments();
+    if (values.length !== 1) {
       const expected = name === 'autostart' ? 'true or false' : 'one string';
-      fail(line, `${where}.${name}: expected ${expected}, got ${setting.values.length === 0 ? 'nothing' : `${setting.values.length} values`}`);
+      fail(line, `${where}.${name}: expected ${expected}, got ${values.length === 0 ? 'nothing' : `${values.length} values`}`);
     }
-    const value = setting.values[0]!;
+    const value = values[0]!;
     if (name === 'autostart') {
       if (typeof value !== 'boolean') fail(line, `${where}.autostart: expected true or false, got ${show(value)}`);
       result.autostart = value as boolean;
-      return;
+      continue;
     }
     if (typeof value !== 'string') fail(line, `${where}.${name}: expected a string, got ${show(value)}`);
     const text = (value as string).trim();
@@ -151,7 +216,7 @@ function readSettings(
       fail(line, `${where}.target: expected an http:// or https:// URL, got ${show(value)}`);
     }
     result.value = text;
-  });
+  }
   return result;
 }
 
@@ -164,57 +229,6 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
-function show(value: Value): string {
+function show(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
-}
-
-interface RecognitionError {
-  name?: string;
-  message?: string;
-  token?: {image?: string; startLine?: number};
-  previousToken?: {image?: string; startLine?: number; endLine?: number};
-}
-
-/** kdljs (chevrotain) messages list every expected token; a person needs the line and the culprit. */
-function describeSyntaxError(error: RecognitionError | undefined, text: string): {line: number; message: string} {
-  const lastLine = text.split('\n').length;
-  const token = error?.token;
-  if (token && Number.isFinite(token.startLine) && token.image) {
-    const image = token.image.length > 30 ? `${token.image.slice(0, 30)}…` : token.image;
-    return {line: token.startLine!, message: `syntax error: unexpected ${JSON.stringify(image)}`};
-  }
-  const previous = error?.previousToken;
-  const line = previous && Number.isFinite(previous.endLine ?? previous.startLine) ? (previous.endLine ?? previous.startLine)! : lastLine;
-  return {line, message: 'syntax error: unexpected end of file'};
-}
-
-/** Lines for kdljs nodes, found by walking the outline with the same indexes (names double-check). */
-class Locator {
-  constructor(
-    private readonly text: string,
-    private readonly outline: OutlineNode[],
-  ) {}
-
-  line(path: number[], names: string[]): number {
-    let level = this.outline;
-    let found: OutlineNode | undefined;
-    for (let depth = 0; depth < path.length; depth++) {
-      found = level[path[depth]!];
-      if (!found || (found.name !== '' && found.name !== names[depth])) return this.search(names);
-      level = found.children;
-    }
-    return found?.line ?? 1;
-  }
-
-  // Fallback when the outline and kdljs disagree: the first line that starts with each name in turn.
-  private search(names: string[]): number {
-    const lines = this.text.split('\n');
-    let from = 0;
-    for (const name of names) {
-      const at = lines.findIndex((l, n) => n >= from && l.trimStart().replace(/^"/, '').startsWith(name));
-      if (at === -1) break;
-      from = at;
-    }
-    return from + 1;
-  }
 }

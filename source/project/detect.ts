@@ -65,7 +65,7 @@ export async function detectProject(path: string): Promise<ProjectInfo> {
     packageManager: types.length > 0 ? packageManagers[types[0]!]! : null,
     packageManagers,
     scripts: mergeScripts(detected, configured),
-    warnings: node?.warnings ?? [],
+    warnings: [...(node?.warnings ?? []), ...(python?.warnings ?? [])],
   };
 }
 

@@ -4,6 +4,7 @@ import {WorkbenchError} from '../core/errors.js';
 import {describeStatus} from '../processes/describe.js';
 import {resolveScript} from '../processes/resolve-script.js';
 import type {ProcessInfo, StartRequest} from '../processes/types.js';
+import {stripAnsi} from '../text/ansi.js';
 import {runForeground} from './foreground.js';
 import {defineTool, type ToolContext} from './registry-types.js';
 
@@ -51,7 +52,7 @@ export function formatRunResult(result: RunResult): string {
     : `${info.id} ${describeStatus(info)}: ${info.command}`;
   const lines = [head];
   if (result.timedOut) lines.push(`still running after the timeout; follow it with proc output ${info.id}`);
-  if (result.output) lines.push('', result.output.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').trimEnd());
+  if (result.output) lines.push('', stripAnsi(result.output).trimEnd());
   return lines.join('\n') + '\n';
 }
 

@@ -1,29 +1,11 @@
-import {htmlToText, type HtmlToTextOptions} from 'html-to-text';
 import type {Feed, FullArticle} from '../types.js';
+import {htmlToPage} from '../../text/html-page.js';
+import {toTerminalLine} from '../../text/terminal-safe.js';
 import {formatDate} from './table.js';
 
-// Links keep their target after the text (the reader has no mouse); images become a marker.
-const baseOptions: HtmlToTextOptions = {
-  selectors: [
-    {selector: 'a', options: {hideLinkIfSameAsText: true, ignoreHref: false, noAnchorUrl: true, linkBrackets: ['<', '>']}},
-    {selector: 'img', format: 'imageMarker'},
-    {selector: 'h1', options: {uppercase: false}},
-    {selector: 'h2', options: {uppercase: false}},
-    {selector: 'h3', options: {uppercase: false}},
-    {selector: 'table', format: 'dataTable'},
-  ],
-  formatters: {
-    imageMarker(element, _walk, builder) {
-      const alt = (element.attribs?.alt ?? '').trim();
-      builder.addInline(alt ? `[image: ${alt}]` : '[image]');
-    },
-  },
-};
-
-/** Plain text of an article's HTML, wrapped at `width` columns (a terminal reader's view). */
+/** Plain text of an article's HTML, wrapped at `width` columns (a terminal reader's view), safe for a terminal. */
 export function htmlText(html: string, width = 80): string {
-  const text = htmlToText(html, {...baseOptions, wordwrap: Math.max(20, width)});
-  return text.replace(/\n{3,}/g, '\n\n').trim();
+  return htmlToPage(html, width).split('\n').map(toTerminalLine).join('\n');
 }
 
 /** The reader view of an article: a header of fields, then its content (or summary) as text. */
@@ -33,7 +15,7 @@ export function articleView(article: FullArticle, feed: Pick<Feed, 'title'> | un
   if (options.brief) {
     // A short screen keeps its rows for the text: title, one line of facts, the link.
     const facts = [feed?.title, article.author, article.publishedAt ? formatDate(article.publishedAt) : null, article.snoozedUntil ? `snoozed until ${formatDate(article.snoozedUntil)}` : null];
-    return {header: [article.title || '(untitled)', facts.filter(Boolean).join(' · '), ...(article.link ? [article.link] : [])], body};
+    return {header: [article.title || '(untitled)', facts.filter(Boolean).join(' · '), ...(article.link ? [article.link] : [])].map(toTerminalLine), body};
   }
   const header = [
     article.title || '(untitled)',
@@ -44,7 +26,7 @@ export function articleView(article: FullArticle, feed: Pick<Feed, 'title'> | un
     ...field('Tags', article.categories.join(', ')),
     ...field('Snoozed', article.snoozedUntil ? `until ${formatDate(article.snoozedUntil)}` : null),
   ];
-  return {header, body};
+  return {header: header.map(toTerminalLine), body};
 }
 
 function field(name: string, value: string | null | undefined): string[] {

@@ -1,5 +1,6 @@
 import type {ArticlePage, DiscoveredFeed, Feed, List} from '../types.js';
 import {clip, formatDate, formatTable} from './table.js';
+import {toTerminalLine} from '../../text/terminal-safe.js';
 
 // Titles are cut so a row fits a terminal; --json has them whole.
 const TITLE_WIDTH = 60;
@@ -48,10 +49,10 @@ export function formatLists(lists: List[]): string {
 }
 
 export function formatList(list: List): string {
-  return `list ${list.id} "${list.title}" · ${list.visibility} · ${list.itemCount} item${list.itemCount === 1 ? '' : 's'}${list.rssUrl ? ` · ${list.rssUrl}` : ''}\n`;
+  return toTerminalLine(`list ${list.id} "${list.title}" · ${list.visibility} · ${list.itemCount} item${list.itemCount === 1 ? '' : 's'}${list.rssUrl ? ` · ${list.rssUrl}` : ''}`) + '\n';
 }
 
 export function formatImport(result: {added: number; skipped: number; failed: {url: string; error: string}[]}): string {
   const head = `imported: ${result.added} added, ${result.skipped} already subscribed, ${result.failed.length} failed\n`;
-  return head + result.failed.map((failure) => `  ${failure.url}: ${clip(failure.error, 160)}\n`).join('');
+  return head + result.failed.map((failure) => `  ${clip(failure.url, 2000)}: ${clip(failure.error, 160)}\n`).join('');
 }

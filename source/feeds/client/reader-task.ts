@@ -1,5 +1,6 @@
 import {WorkbenchError} from '../../core/errors.js';
 import {parseInteger} from '../../cli/parse-number.js';
+import {toTerminalText} from '../../text/terminal-safe.js';
 import type {CommandResult} from '../../cli/command-output.js';
 import type {ReaderService} from '../contracts.js';
 import {openReader} from './connect.js';
@@ -23,7 +24,7 @@ export function parseId(value: string, what: string): number {
 }
 
 /** A feed address as people type it: http(s) only, scheme optional (`example.com/feed`). */
-export function parseFeedUrl(value: string): string {
+export function feedUrlArgument(value: string): string {
   const text = value.trim();
   // `localhost:8080/feed` has no scheme: a port follows its colon.
   const withScheme = /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(text) ? text : `https://${text}`;
@@ -42,6 +43,13 @@ export function json(value: unknown): CommandResult {
   return {stdout: JSON.stringify(value, null, 2) + '\n'};
 }
 
+/** Output for people: text from feeds and servers is made safe for a terminal here (--json and exports keep it whole). */
 export function text(stdout: string): CommandResult {
+  const safe = toTerminalText(stdout);
+  return {stdout: safe.endsWith('\n') ? safe : safe + '\n'};
+}
+
+/** Output that is data (an OPML export): written as it is. */
+export function data(stdout: string): CommandResult {
   return {stdout: stdout.endsWith('\n') ? stdout : stdout + '\n'};
 }

@@ -1,5 +1,8 @@
-/** Columns for people: each as wide as its widest cell, the last one left ragged. */
-export function formatTable(headers: string[], rows: string[][]): string {
+import {toTerminalLine} from '../../text/terminal-safe.js';
+
+/** Columns for people: each as wide as its widest cell, the last one left ragged; cells are made safe for a terminal. */
+export function formatTable(headers: string[], rawRows: string[][]): string {
+  const rows = rawRows.map((row) => row.map(toTerminalLine));
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)));
   const line = (cells: string[]) =>
     cells
@@ -18,8 +21,8 @@ export function formatDate(iso: string): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** One line of at most `width` characters, newlines folded. */
+/** One line of at most `width` characters, newlines folded, safe for a terminal. */
 export function clip(text: string, width: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = toTerminalLine(text).replace(/\s+/g, ' ').trim();
   return flat.length > width ? flat.slice(0, Math.max(0, width - 1)) + '…' : flat;
 }

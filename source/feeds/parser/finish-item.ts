@@ -1,5 +1,6 @@
 import type {ParsedItem} from '../types.js';
-import {collapse, firstWords} from './plain-text.js';
+import {collapseSpaces} from '../../text/html-text.js';
+import {firstWords} from './first-words.js';
 
 /** What every reader collects about an entry before the common finishing: a ParsedItem with gaps. */
 export type ItemFields = ParsedItem;
@@ -30,7 +31,7 @@ function uniqueCategories(categories: string[]): string[] {
   if (categories.length === 0) return categories;
   const seen = new Set<string>();
   for (const category of categories) {
-    const name = collapse(category);
+    const name = collapseSpaces(category);
     if (name) seen.add(name);
   }
   return [...seen];

@@ -1,10 +1,12 @@
 import type {ParsedFeed, ParsedItem} from '../types.js';
+import {toTerminalText} from '../../text/terminal-safe.js';
 import {articleKey} from './identity.js';
 
 /**
  * A parsed feed for people: the feed, then one compact block per entry with the fields a reader
  * keys on. An entry without a guid shows the key it will be stored under, since that is what
- * decides whether a refresh duplicates it.
+ * decides whether a refresh duplicates it. Every value comes from the feed: the text is made safe
+ * for a terminal as a whole.
  */
 export function formatParsedFeed(feed: ParsedFeed): string {
   const lines = [feed.title || '(untitled feed)'];
@@ -16,7 +18,7 @@ export function formatParsedFeed(feed: ParsedFeed): string {
     lines.push('', `${index + 1}. ${item.title || '(untitled)'}`);
     lines.push(...itemLines(item).map(([label, value]) => `   ${label.padEnd(11)}${value}`));
   });
-  return `${lines.join('\n')}\n`;
+  return `${toTerminalText(lines.join('\n'))}\n`;
 }
 
 function itemLines(item: ParsedItem): Array<[string, string]> {

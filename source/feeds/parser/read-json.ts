@@ -2,9 +2,9 @@ import {parseJsonFeed} from 'feedsmith';
 import {WorkbenchError} from '../../core/errors.js';
 import type {ParsedFeed} from '../types.js';
 import {parseFeedDate} from './dates.js';
-import {escapeHtml} from './entities.js';
+import {escapeHtml} from '../../text/entities.js';
 import {finishItem} from './finish-item.js';
-import {plainText} from './plain-text.js';
+import {htmlToLine} from '../../text/html-text.js';
 import {resolveUrl} from './resolve-url.js';
 
 /**
@@ -29,16 +29,16 @@ export function readJsonFeed(text: string, documentUrl?: string): ParsedFeed {
   const version = /\/version\/1\.1\b/.test(declared) ? 'JSON Feed 1.1' : 'JSON Feed 1.0';
   const link = resolveUrl(json.home_page_url, documentUrl);
   const base = json.home_page_url ?? json.feed_url ?? documentUrl;
-  const feed: ParsedFeed = {format: 'json', version, title: plainText(json.title ?? ''), items: []};
+  const feed: ParsedFeed = {format: 'json', version, title: htmlToLine(json.title ?? ''), items: []};
   if (link) feed.link = link;
-  if (json.description) feed.description = plainText(json.description);
+  if (json.description) feed.description = htmlToLine(json.description);
   const feedAuthor = json.authors?.find((author) => author.name)?.name;
   for (const item of json.items ?? []) {
     const text = item.content_text ? escapeHtml(item.content_text) : undefined;
     feed.items.push(
       finishItem({
         guid: item.id !== undefined && item.id !== '' ? String(item.id) : undefined,
-        title: plainText(item.title ?? ''),
+        title: htmlToLine(item.title ?? ''),
         link: resolveUrl(item.url ?? item.external_url, base),
         author: item.authors?.find((author) => author.name)?.name ?? feedAuthor,
         published: parseFeedDate(item.date_published),

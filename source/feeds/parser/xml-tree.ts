@@ -1,4 +1,4 @@
-import {decodeEntities} from './entities.js';
+import {decodeEntities} from '../../text/entities.js';
 import {namespaceId} from './namespaces.js';
 
 type Scope = Record<string, string>;

@@ -1,5 +1,5 @@
-import {escapeHtml} from './entities.js';
-import {collapse, plainText} from './plain-text.js';
+import {escapeHtml} from '../../text/entities.js';
+import {collapseSpaces, htmlToLine} from '../../text/html-text.js';
 import {innerXml, type XmlDocument, type XmlNode} from './xml-tree.js';
 
 // Reading values out of the scanned tree: the readers (RSS, Atom) share these.
@@ -37,13 +37,13 @@ export function attr(node: XmlNode | undefined, name: string): string | undefine
 /** A value as one line of plain text: markup stripped, references resolved, spaces collapsed. */
 export function textOf(doc: XmlDocument, node: XmlNode | undefined): string {
   if (!node) return '';
-  return plainText(node.children.length === 0 ? node.text : innerXml(doc, node));
+  return htmlToLine(node.children.length === 0 ? node.text : innerXml(doc, node));
 }
 
 /** A raw (not HTML) value, trimmed: ids, dates, URLs. */
 export function rawOf(doc: XmlDocument, node: XmlNode | undefined): string | undefined {
   if (!node) return undefined;
-  const value = node.children.length === 0 ? node.text : plainText(innerXml(doc, node));
+  const value = node.children.length === 0 ? node.text : htmlToLine(innerXml(doc, node));
   return value.trim() || undefined;
 }
 
@@ -72,7 +72,7 @@ export function atomHtml(doc: XmlDocument, node: XmlNode | undefined): string | 
 export function atomPlain(doc: XmlDocument, node: XmlNode | undefined): string {
   if (!node) return '';
   const {kind, text} = atomText(doc, node);
-  return kind === 'text' ? collapse(text) : plainText(text);
+  return kind === 'text' ? collapseSpaces(text) : htmlToLine(text);
 }
 
 function atomText(doc: XmlDocument, node: XmlNode): {kind: 'text' | 'html'; text: string} {

@@ -8,7 +8,7 @@
  * (stack, traceback, goroutine trace) is open, lines are read one by one until it ends.
  */
 import type {AlertSeverity, ScannedAlert} from '../../incidents/types.js';
-import {stripAnsi} from './ansi.js';
+import {stripAnsi} from '../../text/ansi.js';
 import {continues, newBlockState, type BlockState} from './blocks.js';
 import {appLocation, pointedLocation} from './locations.js';
 import {FragmentSearch} from './fragment-search.js';

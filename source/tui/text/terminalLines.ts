@@ -1,4 +1,5 @@
-import {isSgrReset, keepOnlyColours, sgrSequences, stripAnsi} from './ansi.js';
+import {toTerminalText} from '../../text/terminal-safe.js';
+import {isSgrReset, sgrSequences, stripAnsi} from './ansi.js';
 
 const TAB_WIDTH = 8;
 // More carried styles than this is a program that never resets; keep the newest.
@@ -36,20 +37,18 @@ function expandTabs(line: string): string {
 
 /**
  * Splits raw pty output into display lines: colours kept (and carried onto the next line when
- * a style spans lines), cursor movement and other control characters dropped, tabs expanded.
+ * a style spans lines), cursor movement, clears, titles (OSC 0), clipboard writes (OSC 52) and
+ * every other control character dropped, tabs expanded.
  */
 export function toDisplayLines(raw: string): string[] {
-  const cleaned = keepOnlyColours(raw.replace(/\r+\n/g, '\n'));
+  // Carriage returns survive this step: they decide below which rewrite of a line shows.
+  const cleaned = raw.replace(/\r+\n/g, '\n').split('\r').map(part => toTerminalText(part, {colours: true})).join('\r');
   const lines = cleaned.split('\n');
   if (lines.length > 0 && stripAnsi(lines.at(-1) ?? '') === '') lines.pop();
 
   let carried: string[] = [];
   return lines.map(rawLine => {
-    const visible = afterCarriageReturns(rawLine)
-      // Bell, backspace and friends would move the cursor in ways we cannot draw.
-      .replace(/[\u0000-\u0008\u000b-\u001a\u001c-\u001f\u007f]/g, '')
-      // A lone ESC left after stripping sequences would swallow the next character.
-      .replace(/\u001b(?!\[)/g, '');
+    const visible = afterCarriageReturns(rawLine);
     const line = carried.join('') + expandTabs(visible);
     for (const sequence of sgrSequences(visible)) {
       carried = isSgrReset(sequence) ? [] : [...carried, sequence].slice(-MAX_CARRIED_STYLES);

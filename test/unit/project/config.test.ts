@@ -175,6 +175,25 @@ describe('parseProjectConfig: one error with the line of the problem', () => {
     expect(errorOf('/* notes\n\nscripts {}\n').message).toBe('.workbench.kdl:1: comment /* is never closed (missing */)');
   });
 
+  it('names the line that opened what is left open, not the end of the file', () => {
+    const tail = '\n// more\n'.repeat(20);
+    expect(errorOf(`scripts {\n  a {\n    run "x"\n  }\n}\nproxies {\n  app {\n    target "http://localhost:3000\n  }\n}\n${tail}`).message).toBe(
+      '.workbench.kdl:8: string is not closed (missing " before the end of the line)',
+    );
+    expect(errorOf(`scripts {\n  a { run "x"; }\n}\nproxies {\n  app { target "http://localhost:3000"; }\n${tail}`).message).toBe(
+      '.workbench.kdl:4: block { opened here is never closed (missing })',
+    );
+  });
+
+  it('rewrites only the KDL 1 keywords the parser refuses: not words in comments, raw strings or names', () => {
+    const config = parseProjectConfig('// autostart true\nscripts {\n  /* null */ dev {\n    run #"echo true null"#\n    autostart true\n  }\n  "true" { run "t"; autostart #false; }\n}\n');
+    expect(config.scripts).toEqual([
+      {name: 'dev', run: 'echo true null', autostart: true},
+      {name: 'true', run: 't', autostart: false},
+    ]);
+    expect(errorOf('scripts {\n  dev {\n    run null\n  }\n}\n').message).toBe('.workbench.kdl:3: scripts.dev.run: expected a string, got null');
+  });
+
   it('puts the file name given into the message and the details', () => {
     try {
       parseProjectConfig('nope {}\n', '/srv/app/.workbench.kdl');

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {stripAnsi} from '../../../source/processes/scanner/ansi.js';
+import {stripAnsi} from '../../../source/text/ansi.js';
 
 describe('stripAnsi', () => {
   it('removes SGR colours and other CSI sequences', () => {

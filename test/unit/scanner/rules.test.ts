@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {stripAnsi} from '../../../source/processes/scanner/ansi.js';
+import {stripAnsi} from '../../../source/text/ansi.js';
 import {toGrepPattern} from '../../../source/processes/scanner/grep-pattern.js';
 import {FRAGMENTS, GREP_PATTERN, RULES} from '../../../source/processes/scanner/rules.js';
 import {sample, sampleNames} from './sample.js';

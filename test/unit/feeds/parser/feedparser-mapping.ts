@@ -1,7 +1,7 @@
 // Maps a feedparser comparison onto our ParsedFeed. feedparser keeps title markup and sanitises
 // HTML; we store titles as plain text and HTML unsanitised, so text fields compare as plain text.
 import {parseFeedDate} from '../../../../source/feeds/parser/dates.js';
-import {plainText} from '../../../../source/feeds/parser/plain-text.js';
+import {htmlToLine as plainText} from '../../../../source/text/html-text.js';
 import type {ParsedFeed, ParsedItem} from '../../../../source/feeds/types.js';
 import type {Comparison, Literal} from './feedparser-expect.js';
 
