@@ -8,6 +8,7 @@ import {join} from 'node:path';
 import {afterAll, beforeAll, expect, it} from 'vitest';
 import {buildReaderApp, startReaderServer, type ReaderServer} from '../../../servers/reader/index.js';
 import type {ReaderService} from '../../../source/feeds/contracts.js';
+import {eventually} from '../../helpers/cli.js';
 
 let dir: string;
 let server: ReaderServer;
@@ -90,8 +91,9 @@ it('the server is still well after all of them, and logs each request in one lin
   expect(answer.status).toBe(200);
   expect(JSON.parse(answer.body)).toEqual({ok: true});
   expect(statSync(logFile).mode & 0o777).toBe(0o600);
-  const lines = readFileSync(logFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
-  expect(lines.some((line) => line.msg === 'GET /api/v1/health' && line.status === 200)).toBe(true);
+  // The log is a write stream: the line lands just after the answer.
+  const logged = () => readFileSync(logFile, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  await eventually(() => logged().some((line) => line.msg === 'GET /api/v1/health' && line.status === 200));
 });
 
 it('a 500 names the log that has its details, and that log exists and has them', async () => {

@@ -80,7 +80,7 @@ export async function startInProcessDaemon(options: {openReader?: () => Promise<
   let server: Server | undefined;
   const sockets = new Set<Socket>();
   const listen = async () => {
-    server = createDaemonServer(supervisor, {startedAt: Date.now(), shutdown: () => undefined});
+    server = createDaemonServer(supervisor, {startedAt: Date.now(), survivors: () => [], shutdown: () => undefined});
     server.on('connection', socket => {
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
