@@ -11,6 +11,8 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig(
   {ignores: ['dist/', 'node_modules/', '.bench-data/']},
+  // A disable comment that no longer silences anything is itself a finding.
+  {linterOptions: {reportUnusedDisableDirectives: 'error'}},
   js.configs.recommended,
   tseslint.configs.recommended,
   {
