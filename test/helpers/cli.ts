@@ -87,14 +87,17 @@ export function spawnCli(args: string[], options: {env: NodeJS.ProcessEnv; cwd?:
   return spawn(process.execPath, [cliPath, ...args], {env: options.env, cwd: options.cwd ?? repoRoot, stdio: ['pipe', 'pipe', 'pipe']});
 }
 
+/** What `eventually` returns: the check's first truthy value. */
+type Truthy<T> = Exclude<T, null | undefined | false | 0 | ''>;
+
 /** Polls until `check` returns a truthy value (or throws the last failure after `timeoutMs`). */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 15000, intervalMs = 100): Promise<T> {
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 15000, intervalMs = 100): Promise<Truthy<T>> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
     try {
       const value = await check();
-      if (value) return value;
+      if (value) return value as Truthy<T>;
     } catch (error) {
       lastError = error;
     }

@@ -13,7 +13,8 @@ for (const database of databases) {
     let origin: FeedOrigin;
     let created: {connection: string; drop(): Promise<void>};
     let reader: Harness;
-    let alpha: any;
+    /** The feed the first test subscribes to, as the API answered it. */
+    let alpha: {id: number; lastSuccessAt: string; lastFetchedAt: string; nextFetchAt: string};
 
     beforeAll(async () => {
       origin = await startFeedOrigin();

@@ -4,6 +4,7 @@ import {createReaderService, type LocalReaderService, type ReaderDeps} from '../
 
 export interface Answer {
   status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parsed JSON answer; each test's assertions check its shape.
   body: any;
   text: string;
   headers: Record<string, unknown>;

@@ -83,8 +83,7 @@ it('concurrent refreshes of one feed fetch once and answer both callers', async 
 });
 
 it('a feed removed while its refresh was fetching is not_found, and nothing is written', async () => {
-  let reader!: LocalReaderService;
-  reader = await open({
+  const reader: LocalReaderService = await open({
     fetchFeed: async (url) => {
       if (url.endsWith('/gone.xml') && (await reader.listFeeds()).length > 0) await reader.unsubscribe((await reader.listFeeds())[0]!.id);
       return feedBody(url);

@@ -50,7 +50,8 @@ for (const database of databases) {
       const db = (await loadKnex())(config.knex);
       try {
         await db.migrate.up({migrationSource: readerMigrations(config.dialect), tableName: 'reader_migrations'});
-        const [feedId] = await db('feeds').insert({url: 'https://a.example/feed.xml', url_hash: 'h', title: 'A', created_at: NOW}, config.dialect === 'mysql' ? undefined : ['id']);
+        const feedRow = {url: 'https://a.example/feed.xml', url_hash: 'h', title: 'A', created_at: NOW};
+        const [feedId] = config.dialect === 'mysql' ? await db('feeds').insert(feedRow) : await db('feeds').insert(feedRow, ['id']);
         const feed = typeof feedId === 'object' ? feedId.id : feedId;
         await db('articles').insert({feed_id: feed, item_key: 'k', title: 't', sort_at: 1_700_000_000_000, categories: '["x"]', is_read: false, created_at: NOW});
         const [article] = await db('articles').select('id');

@@ -1,0 +1,56 @@
+// The import map of ../shared/design/ARCHITECTURE.md, checked by `npm run check:imports` (part of
+// `npm test`). An area is a top-level folder of source/ (source/feeds, source/daemon, …), commands/,
+// or one server (servers/reader, servers/kit, …). Logic lives in the areas of source/; the faces are
+// the pastel commands (commands/ and their shared parts in source/cli/, with the entry
+// source/cli.tsx), the ink TUI (source/tui/), the MCP stdio server (source/mcp/) and the HTTP
+// servers (servers/).
+//
+// Type-only imports count (tsPreCompilationDeps): a type import from a face still ties the logic to it.
+// Cycles between areas are found by scripts/check-imports.mjs, which runs these rules too.
+
+const FACE = '^(commands/|servers/|source/(cli|tui|mcp)/|source/cli\\.tsx$)';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'logic-imports-a-face',
+      severity: 'error',
+      comment:
+        'Logic (source/<area>) never imports a face: not commands/, source/cli/, source/tui/, source/mcp/ or servers/. ' +
+        'This is also the rule that keeps the daemon from importing the TUI. Move the shared part into the logic, or pass it in.',
+      from: {path: '^source/[^/]+/', pathNot: FACE},
+      to: {path: FACE},
+    },
+    {
+      name: 'server-imports-a-command',
+      severity: 'error',
+      comment: 'A server never imports the CLI or the TUI (commands/, source/cli/, source/tui/, source/mcp/): both are faces over the same logic.',
+      from: {path: '^servers/'},
+      to: {path: '^(commands/|source/(cli|tui|mcp)/|source/cli\\.tsx$)'},
+    },
+    {
+      name: 'server-imports-another-server',
+      severity: 'error',
+      comment: 'A server imports no other server but the shared kit (servers/kit): what two servers share belongs in the kit.',
+      from: {path: '^servers/([^/]+)/'},
+      to: {path: '^servers/', pathNot: '^servers/($1|kit)/'},
+    },
+    {
+      name: 'imports-tests',
+      severity: 'error',
+      comment: 'Shipped code never imports test/, bench/ or fixtures/.',
+      from: {path: '^(source|commands|servers)/'},
+      to: {path: '^(test|bench|fixtures)/'},
+    },
+  ],
+  options: {
+    tsConfig: {fileName: 'tsconfig.json'},
+    tsPreCompilationDeps: true,
+    // Only the shipped code is cruised (npm test passes source, commands, servers); a package, or a
+    // test file that shipped code should not have imported, is a leaf.
+    doNotFollow: {path: '(^|/)node_modules/|^(test|bench|fixtures)/'},
+    exclude: {path: '^dist/'},
+    cache: {folder: 'node_modules/.cache/dependency-cruiser', strategy: 'content'},
+  },
+};
