@@ -19,7 +19,7 @@ type Props = {options: z.infer<typeof options>};
 export default textCommand<Props>(
   async ({options: flags}) => {
     const {runToolCommand} = await import('../source/cli/tool-command.js');
-    const {parseLimit} = await import('../source/cli/parse-number.js');
+    const {parseLimit} = await import('../source/core/parse-number.js');
     const query = {
       process_id: flags.processId,
       proxy_id: flags.proxyId,

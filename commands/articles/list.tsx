@@ -1,7 +1,7 @@
 import {z} from 'zod';
 import {option} from 'pastel';
 import {textCommand} from '../../source/cli/command-output.js';
-import {readerFlags} from '../../source/feeds/client/reader-flags.js';
+import {readerFlags} from '../../source/cli/feeds/reader-flags.js';
 
 export const description = 'List articles newest first, a page at a time (the footer says how to get the next page)';
 
@@ -20,9 +20,9 @@ type Props = {options: z.infer<typeof options>};
 
 export default textCommand<Props>(
   async ({options: flags}) => {
-    const {withReader, parseId, json, text} = await import('../../source/feeds/client/reader-task.js');
-    const {parseLimit} = await import('../../source/cli/parse-number.js');
-    const {formatArticles} = await import('../../source/feeds/client/format.js');
+    const {withReader, parseId, json, text} = await import('../../source/cli/feeds/reader-task.js');
+    const {parseLimit} = await import('../../source/core/parse-number.js');
+    const {formatArticles} = await import('../../source/cli/feeds/format.js');
     const {WorkbenchError} = await import('../../source/core/errors.js');
     if ((flags.before === undefined) !== (flags.beforeId === undefined)) throw new WorkbenchError('invalid_argument', '--before and --before-id go together (pass both from the last page’s cursor)');
     if (flags.before !== undefined && Number.isNaN(Date.parse(flags.before))) throw new WorkbenchError('invalid_argument', `--before: "${flags.before}" is not a time`);

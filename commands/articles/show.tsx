@@ -1,7 +1,7 @@
 import {z} from 'zod';
 import {argument, option} from 'pastel';
 import {textCommand} from '../../source/cli/command-output.js';
-import {readerFlags} from '../../source/feeds/client/reader-flags.js';
+import {readerFlags} from '../../source/cli/feeds/reader-flags.js';
 
 export const description = 'Print an article: its fields, then its content as text (--json: the full record with its HTML)';
 
@@ -16,14 +16,14 @@ type Props = {args: z.infer<typeof args>; options: z.infer<typeof options>};
 
 export default textCommand<Props>(
   async ({args: [id], options: flags}) => {
-    const {withReader, parseId, json, text} = await import('../../source/feeds/client/reader-task.js');
-    const {parseLimit} = await import('../../source/cli/parse-number.js');
+    const {withReader, parseId, json, text} = await import('../../source/cli/feeds/reader-task.js');
+    const {parseLimit} = await import('../../source/core/parse-number.js');
     const articleId = parseId(id, 'article id');
     const width = parseLimit(flags.width, '--width') ?? (process.stdout.isTTY ? process.stdout.columns : 80);
     return withReader(flags, async (reader) => {
       const article = await reader.getArticle(articleId);
       if (flags.json) return json(article);
-      const {articleView} = await import('../../source/feeds/client/article-text.js');
+      const {articleView} = await import('../../source/feeds/article-text.js');
       const feed = await reader.getFeed(article.feedId).catch(() => undefined);
       const view = articleView(article, feed, width);
       return text([...view.header, '', ...view.body].join('\n'));

@@ -1,7 +1,7 @@
 import {z} from 'zod';
 import {argument, option} from 'pastel';
 import {textCommand} from '../../source/cli/command-output.js';
-import {readerFlags} from '../../source/feeds/client/reader-flags.js';
+import {readerFlags} from '../../source/cli/feeds/reader-flags.js';
 
 export const description = 'Hide an article from the unread list until a time (`articles unsnooze` brings it back now)';
 
@@ -16,9 +16,9 @@ type Props = {args: z.infer<typeof args>; options: z.infer<typeof options>};
 
 export default textCommand<Props>(
   async ({args: [id], options: flags}) => {
-    const {withReader, parseId, json, text} = await import('../../source/feeds/client/reader-task.js');
-    const {parseUntil} = await import('../../source/feeds/client/until.js');
-    const {formatDate} = await import('../../source/feeds/client/table.js');
+    const {withReader, parseId, json, text} = await import('../../source/cli/feeds/reader-task.js');
+    const {parseUntil} = await import('../../source/feeds/until.js');
+    const {formatDate} = await import('../../source/text/table.js');
     const articleId = parseId(id, 'article id');
     const until = parseUntil(flags.until);
     return withReader(flags, async (reader) => {

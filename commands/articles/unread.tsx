@@ -1,4 +1,4 @@
-import {readStateCommand} from '../../source/feeds/client/read-state-command.js';
+import {readStateCommand} from '../../source/cli/feeds/read-state-command.js';
 
 const command = readStateCommand(false);
 export const {description, args, options} = command;

@@ -1,7 +1,7 @@
 import {z} from 'zod';
 import {argument} from 'pastel';
 import {textCommand} from '../../source/cli/command-output.js';
-import {readerFlags} from '../../source/feeds/client/reader-flags.js';
+import {readerFlags} from '../../source/cli/feeds/reader-flags.js';
 
 export const description = 'Show the feeds a URL offers (a feed itself, or those a page links), without subscribing';
 
@@ -13,8 +13,8 @@ type Props = {args: z.infer<typeof args>; options: z.infer<typeof options>};
 
 export default textCommand<Props>(
   async ({args: [url], options: flags}) => {
-    const {withReader, feedUrlArgument, json, text} = await import('../../source/feeds/client/reader-task.js');
-    const {formatDiscovered} = await import('../../source/feeds/client/format.js');
+    const {withReader, feedUrlArgument, json, text} = await import('../../source/cli/feeds/reader-task.js');
+    const {formatDiscovered} = await import('../../source/cli/feeds/format.js');
     const address = feedUrlArgument(url);
     return withReader(flags, async (reader) => {
       const feeds = await reader.discover(address);

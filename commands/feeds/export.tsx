@@ -1,7 +1,7 @@
 import {z} from 'zod';
 import {option} from 'pastel';
 import {textCommand} from '../../source/cli/command-output.js';
-import {readerFlags} from '../../source/feeds/client/reader-flags.js';
+import {readerFlags} from '../../source/cli/feeds/reader-flags.js';
 
 export const description = 'Print every subscription as OPML (to move to another reader, or back up)';
 
@@ -14,8 +14,8 @@ export const options = z.object({
 type Props = {options: z.infer<typeof options>};
 
 export default textCommand<Props>(async ({options: flags}) => {
-  const {withReader, data} = await import('../../source/feeds/client/reader-task.js');
-  const {writeOpmlFile} = await import('../../source/feeds/client/opml-file.js');
+  const {withReader, data} = await import('../../source/cli/feeds/reader-task.js');
+  const {writeOpmlFile} = await import('../../source/cli/feeds/opml-file.js');
   return withReader(flags, async (reader) => {
     const xml = await reader.exportOpml();
     if (!flags.output) return data(xml);

@@ -1,7 +1,7 @@
 import {z} from 'zod';
 import {argument} from 'pastel';
 import {textCommand} from '../../source/cli/command-output.js';
-import {readerFlags} from '../../source/feeds/client/reader-flags.js';
+import {readerFlags} from '../../source/cli/feeds/reader-flags.js';
 
 export const description = 'Subscribe to every feed of an OPML file (what other readers export)';
 
@@ -13,9 +13,9 @@ type Props = {args: z.infer<typeof args>; options: z.infer<typeof options>};
 
 export default textCommand<Props>(
   async ({args: [file], options: flags}) => {
-    const {withReader, json, text} = await import('../../source/feeds/client/reader-task.js');
-    const {formatImport} = await import('../../source/feeds/client/format.js');
-    const {readOpmlFile} = await import('../../source/feeds/client/opml-file.js');
+    const {withReader, json, text} = await import('../../source/cli/feeds/reader-task.js');
+    const {formatImport} = await import('../../source/cli/feeds/format.js');
+    const {readOpmlFile} = await import('../../source/cli/feeds/opml-file.js');
     const xml = await readOpmlFile(file);
     return withReader(flags, async (reader) => {
       const result = await reader.importOpml(xml);

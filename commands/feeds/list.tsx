@@ -1,6 +1,6 @@
 import {z} from 'zod';
 import {textCommand} from '../../source/cli/command-output.js';
-import {readerFlags} from '../../source/feeds/client/reader-flags.js';
+import {readerFlags} from '../../source/cli/feeds/reader-flags.js';
 
 export const description = 'List subscriptions: unread count, fetch status, last success, last error';
 
@@ -10,8 +10,8 @@ type Props = {options: z.infer<typeof options>};
 
 export default textCommand<Props>(
   async ({options: flags}) => {
-    const {withReader, json, text} = await import('../../source/feeds/client/reader-task.js');
-    const {formatFeeds} = await import('../../source/feeds/client/format.js');
+    const {withReader, json, text} = await import('../../source/cli/feeds/reader-task.js');
+    const {formatFeeds} = await import('../../source/cli/feeds/format.js');
     return withReader(flags, async (reader) => {
       const feeds = await reader.listFeeds();
       return flags.json ? json(feeds) : text(formatFeeds(feeds));

@@ -1,7 +1,7 @@
 import {z} from 'zod';
 import {argument} from 'pastel';
 import {textCommand} from '../../source/cli/command-output.js';
-import {readerFlags} from '../../source/feeds/client/reader-flags.js';
+import {readerFlags} from '../../source/cli/feeds/reader-flags.js';
 
 export const description = "Mark every article of a feed read";
 
@@ -13,7 +13,7 @@ type Props = {args: z.infer<typeof args>; options: z.infer<typeof options>};
 
 export default textCommand<Props>(
   async ({args: [id], options: flags}) => {
-    const {withReader, parseId, json, text} = await import('../../source/feeds/client/reader-task.js');
+    const {withReader, parseId, json, text} = await import('../../source/cli/feeds/reader-task.js');
     const feedId = parseId(id, 'feed id');
     return withReader(flags, async (reader) => {
       const result = await reader.markAllRead(feedId);

@@ -1,4 +1,4 @@
-import {listItemCommand} from '../../source/feeds/client/list-item-command.js';
+import {listItemCommand} from '../../source/cli/feeds/list-item-command.js';
 
 const command = listItemCommand('add');
 export const {description, args, options} = command;

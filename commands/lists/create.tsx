@@ -1,7 +1,7 @@
 import {z} from 'zod';
 import {argument} from 'pastel';
 import {textCommand} from '../../source/cli/command-output.js';
-import {readerFlags} from '../../source/feeds/client/reader-flags.js';
+import {readerFlags} from '../../source/cli/feeds/reader-flags.js';
 
 export const description = 'Create a list; --public shares it as RSS at a secret URL';
 
@@ -16,8 +16,8 @@ type Props = {args: z.infer<typeof args>; options: z.infer<typeof options>};
 
 export default textCommand<Props>(
   async ({args: [title], options: flags}) => {
-    const {withReader, json, text} = await import('../../source/feeds/client/reader-task.js');
-    const {formatList} = await import('../../source/feeds/client/format.js');
+    const {withReader, json, text} = await import('../../source/cli/feeds/reader-task.js');
+    const {formatList} = await import('../../source/cli/feeds/format.js');
     const {WorkbenchError} = await import('../../source/core/errors.js');
     if (!title.trim()) throw new WorkbenchError('invalid_argument', 'a list needs a title');
     return withReader(flags, async (reader) => {

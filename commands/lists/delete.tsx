@@ -1,7 +1,7 @@
 import {z} from 'zod';
 import {argument} from 'pastel';
 import {textCommand} from '../../source/cli/command-output.js';
-import {readerFlags} from '../../source/feeds/client/reader-flags.js';
+import {readerFlags} from '../../source/cli/feeds/reader-flags.js';
 
 export const description = 'Delete a list (its articles stay in their feeds)';
 
@@ -13,7 +13,7 @@ type Props = {args: z.infer<typeof args>; options: z.infer<typeof options>};
 
 export default textCommand<Props>(
   async ({args: [id], options: flags}) => {
-    const {withReader, parseId, json, text} = await import('../../source/feeds/client/reader-task.js');
+    const {withReader, parseId, json, text} = await import('../../source/cli/feeds/reader-task.js');
     const listId = parseId(id, 'list id');
     return withReader(flags, async (reader) => {
       await reader.deleteList(listId);

@@ -1,6 +1,6 @@
 import {z} from 'zod';
 import {textCommand} from '../../source/cli/command-output.js';
-import {readerFlags} from '../../source/feeds/client/reader-flags.js';
+import {readerFlags} from '../../source/cli/feeds/reader-flags.js';
 
 export const description = 'List saved lists: visibility, item count, RSS URL of public ones (their articles: `articles list --list <id>`)';
 
@@ -10,8 +10,8 @@ type Props = {options: z.infer<typeof options>};
 
 export default textCommand<Props>(
   async ({options: flags}) => {
-    const {withReader, json, text} = await import('../../source/feeds/client/reader-task.js');
-    const {formatLists} = await import('../../source/feeds/client/format.js');
+    const {withReader, json, text} = await import('../../source/cli/feeds/reader-task.js');
+    const {formatLists} = await import('../../source/cli/feeds/format.js');
     return withReader(flags, async (reader) => {
       const lists = await reader.listLists();
       return flags.json ? json(lists) : text(formatLists(lists));

@@ -12,7 +12,7 @@ type Props = {options: z.infer<typeof options>};
 export default textCommand<Props>(
   async ({options: flags}) => {
     const {runToolCommand} = await import('../../source/cli/tool-command.js');
-    return runToolCommand('proc', {action: 'list'}, {json: flags.json, select: (result) => result.processes});
+    return runToolCommand('proc', {action: 'list'}, {json: flags.json, select: (result: {processes: unknown}) => result.processes});
   },
   {json: ({options: flags}) => flags.json},
 );

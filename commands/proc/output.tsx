@@ -15,7 +15,7 @@ type Props = {args: z.infer<typeof args>; options: z.infer<typeof options>};
 
 export default textCommand<Props>(async ({args: [id], options: flags}) => {
   const {runToolCommand} = await import('../../source/cli/tool-command.js');
-  const {parseCount} = await import('../../source/cli/parse-number.js');
+  const {parseCount} = await import('../../source/core/parse-number.js');
   const result = await runToolCommand('proc', {action: 'output', process_id: id, tail: parseCount(flags.tail, '--tail'), grep: flags.grep});
   // The output is printed as the process printed it; no extra newline.
   return {...result, stdout: result.stdout === '\n' ? '' : result.stdout};

@@ -1,7 +1,6 @@
 import {WorkbenchError} from '../../source/core/errors.js';
 import {serverLogPath} from '../../source/core/paths.js';
-import {parseInteger} from '../../source/cli/parse-number.js';
-import type {CommandResult} from '../../source/cli/command-output.js';
+import {parseInteger} from '../../source/core/parse-number.js';
 import {serve} from '../kit/index.js';
 import {startReaderServer} from './start-server.js';
 
@@ -17,7 +16,7 @@ export interface ReaderFlags {
  * `WORKBENCH_HOME/services/reader.json`, logging to `WORKBENCH_HOME/logs/reader.log`, until
  * SIGINT/SIGTERM (in-flight polls finish their transaction).
  */
-export async function runReaderServer(flags: ReaderFlags): Promise<CommandResult> {
+export async function runReaderServer(flags: ReaderFlags): Promise<{stderr: string}> {
   const port = parseInteger(flags.port, '--port')!;
   if (port < 0 || port > 65535) throw new WorkbenchError('invalid_argument', `--port must be 0-65535, got ${port}`);
   const host = flags.host.trim();

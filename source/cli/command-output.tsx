@@ -58,6 +58,8 @@ export function CommandOutput({task, json}: {task: () => Promise<CommandResult>;
   useEffect(() => {
     // Everything is written when runTask resolves; open sockets or timers must not keep the command alive.
     void runTask(task, json).finally(() => setImmediate(() => process.exit()));
+    // Runs once per command: the task and its flags are fixed for the life of the process.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return null;
 }

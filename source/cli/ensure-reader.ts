@@ -1,7 +1,6 @@
 import {cliEntry} from '../core/entry.js';
 import {workbenchHome} from '../core/paths.js';
 import type {DaemonClient} from '../daemon/client.js';
-import type {ProcessInfo} from '../processes/types.js';
 
 const READER_ID = 'reader';
 

@@ -8,7 +8,7 @@ import type {CommandResult} from './command-output.js';
  * The CLI face of a tool: validates the arguments with the tool's own schema, runs its handler,
  * and prints its compact text, or JSON with --json/--raw.
  */
-export async function runToolCommand(name: string, args: Record<string, unknown>, options: {json?: boolean; noDaemon?: boolean; cwd?: string; select?: (result: any) => unknown} = {}): Promise<CommandResult> {
+export async function runToolCommand(name: string, args: Record<string, unknown>, options: {json?: boolean; noDaemon?: boolean; cwd?: string; select?: (result: never) => unknown} = {}): Promise<CommandResult> {
   const tool = findTool(name);
   if (!tool) throw new WorkbenchError('not_found', `unknown tool "${name}"`);
   const parsed = tool.input.safeParse(stripUndefined(args));
@@ -17,7 +17,7 @@ export async function runToolCommand(name: string, args: Record<string, unknown>
   const context = createToolContext({cwd: options.cwd, noDaemon: options.noDaemon, notice: (message) => notices.push(message)});
   try {
     const result = await tool.handler(parsed.data as never, context);
-    const stdout = options.json ? JSON.stringify(options.select ? options.select(result) : result, null, 2) + '\n' : tool.compact(result, parsed.data as never);
+    const stdout = options.json ? JSON.stringify(options.select ? options.select(result as never) : result, null, 2) + '\n' : tool.compact(result, parsed.data as never);
     return {stdout: stdout.endsWith('\n') ? stdout : stdout + '\n', stderr: notices.map((line) => line + '\n').join('')};
   } finally {
     context.close();

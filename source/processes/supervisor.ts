@@ -225,7 +225,7 @@ function drainBeforeDestroy(term: pty.IPty, take: (chunk: Buffer) => void): void
     if (!socket.destroyed) {
       const buffer = Buffer.alloc(64 * 1024);
       for (let rounds = 0; rounds < 64; rounds++) {
-        let read = 0;
+        let read: number;
         try {
           read = readSync(fd, buffer, 0, buffer.length, null);
         } catch {

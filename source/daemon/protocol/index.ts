@@ -21,6 +21,8 @@ export type ParamsIn<M extends MethodName> = z.input<Protocol[M]['params']>;
 export type Params<M extends MethodName> = z.output<Protocol[M]['params']>;
 export type Result<M extends MethodName> = Protocol[M]['result'];
 /** `call('proc.list')` needs no params; `call('proc.get', {id})` does. */
+// `{} extends T`: every field of T is optional (the one type that says so).
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export type ParamsArgs<M extends MethodName> = {} extends ParamsIn<M> ? [params?: ParamsIn<M>] : [params: ParamsIn<M>];
 
 export function isMethod(name: string): name is MethodName {

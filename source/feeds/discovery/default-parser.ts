@@ -9,11 +9,8 @@ let loading: Promise<FeedTitleParser | null> | undefined;
  * sniffing and leaves titles empty.
  */
 export function loadDefaultParser(): Promise<FeedTitleParser | null> {
-  loading ??= import(
-    // @ts-ignore -- source/feeds/parser is written alongside; until it lands this import fails at run time and is handled.
-    '../parser/index.js'
-  ).then(
-    (module: {parseFeed?: unknown}) => (typeof module.parseFeed === 'function' ? (module.parseFeed as FeedTitleParser) : null),
+  loading ??= import('../parser/index.js').then(
+    (module): FeedTitleParser => (body, contentType) => module.parseFeed(body, contentType),
     () => null,
   );
   return loading;

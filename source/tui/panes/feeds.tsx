@@ -2,8 +2,8 @@ import React, {useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {Article, Feed} from '../../feeds/types.js';
 import {describeError} from '../../core/errors.js';
-import {parseUntil} from '../../feeds/client/until.js';
-import {formatDate} from '../../feeds/client/table.js';
+import {parseUntil} from '../../feeds/until.js';
+import {formatDate} from '../../text/table.js';
 import {usePorts} from '../contexts/PortsContext.js';
 import {useKeypress} from '../hooks/useKeypress.js';
 import {useFilterInput, matchesFilter} from '../hooks/useFilterInput.js';
@@ -25,7 +25,7 @@ import type {PaneDefinition, PaneProps} from './types.js';
 
 type Column = 'feeds' | 'articles';
 type Overlay = {kind: 'lists' | 'snooze'; article: Pick<Article, 'id' | 'title'>} | undefined;
-type ArticleTextModule = typeof import('../../feeds/client/article-text.js');
+type ArticleTextModule = typeof import('../../feeds/article-text.js');
 
 const FEED_COLUMN = {min: 22, max: 40, share: 0.3};
 // Below this pane height the reader's header shrinks to three lines.
@@ -101,7 +101,7 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
     setScroll(0);
     setLoad({state: 'loading'});
     try {
-      const module = textModule ?? (await import('../../feeds/client/article-text.js'));
+      const module = textModule ?? (await import('../../feeds/article-text.js'));
       setTextModule(() => module);
       let full = await reader.getArticle(article.id);
       // Opening an article reads it, as in newsboat; `r` makes it unread again.

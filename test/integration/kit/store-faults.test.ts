@@ -8,8 +8,8 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {buildReaderApp} from '../../../servers/reader/index.js';
-import {createReaderService, type LocalReaderService} from '../../../source/feeds/service/index.js';
-import {writeOpmlFile} from '../../../source/feeds/client/opml-file.js';
+import {createReaderService} from '../../../source/feeds/service/index.js';
+import {writeOpmlFile} from '../../../source/cli/feeds/opml-file.js';
 import {testDatabases, type TestDatabase} from '../../unit/feeds/store/test-databases.js';
 
 let dir: string;

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
-import {articleView} from '../../../source/feeds/client/article-text.js';
-import {formatArticles, formatDiscovered, formatFeeds, formatImport, formatList, formatLists} from '../../../source/feeds/client/format.js';
-import {text} from '../../../source/feeds/client/reader-task.js';
+import {articleView} from '../../../source/feeds/article-text.js';
+import {formatArticles, formatDiscovered, formatFeeds, formatImport, formatList, formatLists} from '../../../source/cli/feeds/format.js';
+import {text} from '../../../source/cli/feeds/reader-task.js';
 import {formatParsedFeed} from '../../../source/feeds/parser/format-text.js';
 import {parseFeed} from '../../../source/feeds/parser/index.js';
 import type {Article, Feed, FullArticle, List} from '../../../source/feeds/types.js';

@@ -1,4 +1,4 @@
-import {toTerminalLine} from '../../text/terminal-safe.js';
+import {toTerminalLine} from './terminal-safe.js';
 
 /** Columns for people: each as wide as its widest cell, the last one left ragged; cells are made safe for a terminal. */
 export function formatTable(headers: string[], rawRows: string[][]): string {

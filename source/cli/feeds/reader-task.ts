@@ -1,9 +1,9 @@
 import {WorkbenchError} from '../../core/errors.js';
-import {parseInteger} from '../../cli/parse-number.js';
+import {parseInteger} from '../../core/parse-number.js';
 import {toTerminalText} from '../../text/terminal-safe.js';
-import type {CommandResult} from '../../cli/command-output.js';
-import type {ReaderService} from '../contracts.js';
-import {openReader} from './connect.js';
+import type {CommandResult} from '../command-output.js';
+import type {ReaderService} from '../../feeds/contracts.js';
+import {openReader} from '../../feeds/client/connect.js';
 
 /** Runs one command's work on the reader it names, closing it after (an in-process store holds a pool). */
 export async function withReader(flags: {server?: string; db?: string}, work: (reader: ReaderService) => Promise<CommandResult>): Promise<CommandResult> {

@@ -1,7 +1,7 @@
-import type {Feed, FullArticle} from '../types.js';
-import {htmlToPage} from '../../text/html-page.js';
-import {toTerminalLine} from '../../text/terminal-safe.js';
-import {formatDate} from './table.js';
+import type {Feed, FullArticle} from './types.js';
+import {htmlToPage} from '../text/html-page.js';
+import {toTerminalLine} from '../text/terminal-safe.js';
+import {formatDate} from '../text/table.js';
 
 /** Plain text of an article's HTML, wrapped at `width` columns (a terminal reader's view), safe for a terminal. */
 export function htmlText(html: string, width = 80): string {

@@ -1,6 +1,6 @@
 import {z} from 'zod';
 import {argument} from 'pastel';
-import {textCommand} from '../../cli/command-output.js';
+import {textCommand} from '../command-output.js';
 import {readerFlags} from './reader-flags.js';
 
 /** `articles read <id>` and `articles unread <id>` differ only in the state they set. */

@@ -1,4 +1,4 @@
-import {WorkbenchError} from '../core/errors.js';
+import {WorkbenchError} from './errors.js';
 
 /** A whole number from a flag, or a clear error naming the flag; undefined stays undefined. */
 export function parseInteger(value: string | undefined, flag: string): number | undefined {

@@ -1,4 +1,4 @@
-import {WorkbenchError} from '../../core/errors.js';
+import {WorkbenchError} from '../core/errors.js';
 
 const UNIT_MS: Record<string, number> = {s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000};
 // When `tomorrow` (and the Feeds pane's `z`) wakes an article: the start of a working morning.

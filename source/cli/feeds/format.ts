@@ -1,5 +1,5 @@
-import type {ArticlePage, DiscoveredFeed, Feed, List} from '../types.js';
-import {clip, formatDate, formatTable} from './table.js';
+import type {ArticlePage, DiscoveredFeed, Feed, List} from '../../feeds/types.js';
+import {clip, formatDate, formatTable} from '../../text/table.js';
 import {toTerminalLine} from '../../text/terminal-safe.js';
 
 // Titles are cut so a row fits a terminal; --json has them whole.

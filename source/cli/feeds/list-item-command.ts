@@ -1,6 +1,6 @@
 import {z} from 'zod';
 import {argument} from 'pastel';
-import {textCommand} from '../../cli/command-output.js';
+import {textCommand} from '../command-output.js';
 import {readerFlags} from './reader-flags.js';
 
 /** `lists add <list> <article>` and `lists remove <list> <article>` differ only in the direction. */
