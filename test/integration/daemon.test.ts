@@ -142,12 +142,14 @@ describe('daemon and supervised processes', () => {
     const script = join(sandbox.dir, 'build.sh');
     writeFileSync(script, [
       "echo \"src/app.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.\"",
-      'sleep 1.5',
+      // The build succeeds once the test has seen the error (a fixed sleep raced a loaded machine).
+      `while [ ! -e ${join(sandbox.dir, 'rebuild')} ]; do sleep 0.1; done`,
       "echo 'Found 0 errors. Watching for file changes.'",
       'sleep 30',
     ].join('\n'));
     await cli(['run', '--cmd', `sh ${script}`, '--id', 'tsc']);
     await eventually(async () => JSON.parse((await cli(['get-errors', '--raw'])).stdout).some((e: {category: string}) => e.category === 'TS2322'));
+    writeFileSync(join(sandbox.dir, 'rebuild'), '');
     await eventually(async () => JSON.parse((await cli(['get-errors', '--raw'])).stdout).length === 0);
   });
 
