@@ -67,7 +67,8 @@ function tracedPorts(options: PortOptions = {}): Traced {
       return connection;
     },
   };
-  const ports = createPorts(context, {retryMs: 20, ...options});
+  // The status bar's slow look (a ping) is out of the way unless a test asks for it.
+  const ports = createPorts(context, {retryMs: 20, statusPollMs: 3_600_000, ...options});
   const fetchedAfter = (subscribed: string, fetched: string) => {
     const at = log.indexOf(subscribed);
     return at >= 0 && log.indexOf(fetched, at + 1) > at;
