@@ -5,6 +5,7 @@ import {resolve} from 'node:path';
 import * as pty from 'node-pty';
 import {WorkbenchError} from '../core/errors.js';
 import type {ScannedAlert} from '../incidents/types.js';
+import {stripAnsi} from '../text/ansi.js';
 import {AlertStore} from './alert-store.js';
 import {OutputRing} from './output-ring.js';
 import {createAlertScanner} from './scanner/scanner.js';
@@ -275,7 +276,7 @@ function notFoundAlert(cmd: string, exitCode: number, output: string): ScannedAl
   return {
     severity: 'error',
     category: why,
-    message: said?.replace(/\x1b\[[0-9;]*m/g, '').trim() || `${why}: ${cmd}`,
+    message: stripAnsi(said ?? '').trim() || `${why}: ${cmd}`,
     location: '',
     compile: false,
     raw: `$ ${cmd}\n${said ?? ''}\nexited ${exitCode}`,

@@ -1,5 +1,5 @@
 import {selectOutput} from '../../processes/output-ring.js';
-import {stripAnsi} from '../../processes/scanner/ansi.js';
+import {stripAnsi} from '../../text/ansi.js';
 import {compileUserPattern} from '../../processes/user-pattern.js';
 import type {processMethods} from '../protocol/processes.js';
 import type {Handlers} from './context.js';

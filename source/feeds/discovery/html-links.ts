@@ -1,3 +1,4 @@
+import {decodeEntities} from '../../text/entities.js';
 import type {DiscoveredFeed, FeedFormat} from '../types.js';
 
 // Link types that announce a feed; application/json counts (Miniflux does too) except WordPress's REST API.
@@ -66,16 +67,4 @@ export function parseAttributes(source: string): Map<string, string> {
     attributes.set(name, decodeEntities(match[2] ?? match[3] ?? match[4] ?? ''));
   }
   return attributes;
-}
-
-const NAMED_ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0'};
-
-function decodeEntities(value: string): string {
-  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-    }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
-  });
 }

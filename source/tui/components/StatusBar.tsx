@@ -1,5 +1,6 @@
 import React from 'react';
 import {Box, Text} from 'ink';
+import {toTerminalLine} from '../../text/terminal-safe.js';
 import {useSnapshot} from '../contexts/SnapshotContext.js';
 import {Command, keyLabel} from '../key/keyBindings.js';
 
@@ -22,7 +23,7 @@ export function StatusBar({width, compact, helpOpen}: {width: number; compact: b
     <Box width={width} height={1} overflow="hidden">
       <Box flexShrink={1} overflow="hidden">
         <Text color={stateIsError ? 'red' : undefined} dimColor={!stateIsError} wrap="truncate-end">
-          {state}
+          {toTerminalLine(state)}
         </Text>
       </Box>
       <Box flexShrink={0} marginLeft={1}>

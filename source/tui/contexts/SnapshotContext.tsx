@@ -2,9 +2,10 @@ import React, {createContext, useContext, useMemo} from 'react';
 import type {ProcessInfo} from '../../processes/types.js';
 import type {UnifiedError} from '../../incidents/types.js';
 import {useWatched} from '../hooks/useWatched.js';
+import {shownIncident, shownProcess} from '../text/shown.js';
 import {usePorts} from './PortsContext.js';
 
-/** What several parts of the screen show at once, fetched once for all of them. */
+/** What several parts of the screen show at once, fetched once for all of them; its text is terminal-safe (text/shown.ts). */
 export interface Snapshot {
   processes: ProcessInfo[] | undefined;
   processesError: string | undefined;
@@ -21,8 +22,9 @@ const SnapshotContext = createContext<Snapshot | undefined>(undefined);
 
 export function SnapshotProvider({children}: {children: React.ReactNode}): React.JSX.Element {
   const ports = usePorts();
-  const processes = useWatched(() => ports.processes.list(), ports.processes.watch, [ports.processes]);
-  const errors = useWatched(() => ports.incidents.list(), ports.incidents.watch, [ports.incidents]);
+  // Commands, paths and messages come from outside: made terminal-safe here, where they enter the view.
+  const processes = useWatched(async () => (await ports.processes.list()).map(shownProcess), ports.processes.watch, [ports.processes]);
+  const errors = useWatched(async () => (await ports.incidents.list()).map(shownIncident), ports.incidents.watch, [ports.incidents]);
   const description = useWatched(() => ports.status.describe(), ports.status.watch, [ports.status]);
 
   const snapshot = useMemo<Snapshot>(

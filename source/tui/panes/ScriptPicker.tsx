@@ -7,6 +7,7 @@ import {useKeypress} from '../hooks/useKeypress.js';
 import {KeyPriority} from '../key/keyPriority.js';
 import {Command, matchesCommand} from '../key/keyBindings.js';
 import {listWindowStart} from '../layouts/listWindow.js';
+import {toTerminalLine} from '../../text/terminal-safe.js';
 
 type Scripts = {state: 'loading'} | {state: 'failed'; error: string} | {state: 'ready'; scripts: ScriptChoice[]};
 
@@ -20,7 +21,7 @@ export function ScriptPicker({focused, width, height, onPick, onClose}: {focused
     let live = true;
     port.scripts().then(
       list => live && setScripts({state: 'ready', scripts: list}),
-      (error: unknown) => live && setScripts({state: 'failed', error: describeError(error)}),
+      (error: unknown) => live && setScripts({state: 'failed', error: toTerminalLine(describeError(error))}),
     );
     return () => {
       live = false;
@@ -60,8 +61,9 @@ export function ScriptPicker({focused, width, height, onPick, onClose}: {focused
         return (
           <Box key={`${script.source}:${script.name}`} height={1}>
             <Text inverse={isSelected} wrap="truncate-end">
-              {(isSelected ? '▸ ' : '  ') + script.name.padEnd(nameWidth)}
-              <Text dimColor>{`${script.command}  (${script.source})`}</Text>
+              {/* Names and commands come from the project's files: drawn terminal-safe, started as written. */}
+              {(isSelected ? '▸ ' : '  ') + toTerminalLine(script.name).padEnd(nameWidth)}
+              <Text dimColor>{toTerminalLine(`${script.command}  (${script.source})`)}</Text>
             </Text>
           </Box>
         );

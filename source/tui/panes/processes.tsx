@@ -14,6 +14,7 @@ import {Command, matchesCommand} from '../key/keyBindings.js';
 import {KeyPriority} from '../key/keyPriority.js';
 import {listWindowStart} from '../layouts/listWindow.js';
 import {lastLines} from '../text/terminalLines.js';
+import {shownProcessId} from '../text/shown.js';
 import {FilterInput} from '../components/FilterInput.js';
 import {MessageLine, type PaneMessage} from '../components/MessageLine.js';
 import {ScriptPicker} from './ScriptPicker.js';
@@ -28,7 +29,8 @@ const PID_WIDTH = 7;
 
 function ProcessRow({process, selected, focused, idWidth, now, width}: {process: ProcessInfo; selected: boolean; focused: boolean; idWidth: number; now: number; width: number}): React.JSX.Element {
   const status = statusLabel(process);
-  const id = process.id.length > idWidth ? process.id.slice(0, idWidth - 1) + '…' : process.id.padEnd(idWidth);
+  const shownId = shownProcessId(process.id);
+  const id = shownId.length > idWidth ? shownId.slice(0, idWidth - 1) + '…' : shownId.padEnd(idWidth);
   return (
     <Box height={1} width={width}>
       <Text inverse={selected && focused} bold={selected} wrap="truncate-end">
@@ -44,7 +46,8 @@ function ProcessRow({process, selected, focused, idWidth, now, width}: {process:
 
 function OutputView({process, lines, error, width, height}: {process: ProcessInfo | undefined; lines: string[]; error: string | undefined; width: number; height: number}): React.JSX.Element {
   if (!process) return <Box width={width} height={height} />;
-  const header = [process.id, process.command, process.cwd].filter(Boolean).join(' · ');
+  // command and cwd are terminal-safe from the snapshot; the id is kept as the daemon knows it.
+  const header = [shownProcessId(process.id), process.command, process.cwd].filter(Boolean).join(' · ');
   const bodyRows = Math.max(0, height - 1 - (error ? 1 : 0));
   const shown = lines.slice(-bodyRows);
   return (

@@ -8,6 +8,8 @@ import {createStatusPort, type StatusPort} from './status.js';
 /**
  * Everything the TUI reaches outside itself, one port per area. Each is built on the functions
  * the CLI and MCP faces call (tool handlers, the reader service), never a request of its own.
+ * Processes and incidents wait for the daemon's pushed events on the one connection the tool
+ * context holds; only the reader (no events) and the status bar (a slow ping) look on a timer.
  */
 export interface TuiPorts {
   processes: ProcessesPort;
@@ -18,8 +20,10 @@ export interface TuiPorts {
 }
 
 export interface PortOptions {
-  /** How often a port with no pushed events looks again (default 500 ms). */
-  pollMs?: number;
+  /** How soon a port that lost the daemon (or cannot subscribe) tries again (default 500 ms). */
+  retryMs?: number;
+  /** The status bar's look at the daemon between connection events (default 10 s). */
+  statusPollMs?: number;
   /** The Feeds pane's wait between looks (default 5 s). */
   feedsPollMs?: number;
   /** How the reader is opened (default `openReader()`). */
@@ -28,14 +32,13 @@ export interface PortOptions {
 
 /** The ports over a tool context (its cwd is the project). */
 export function createPorts(context: ToolContext, options: PortOptions = {}): TuiPorts {
-  const pollMs = options.pollMs ?? 500;
+  const retryMs = options.retryMs ?? 500;
   const feeds = createFeedsPort({open: options.openReader, pollMs: options.feedsPollMs});
   return {
-    processes: createProcessesPort(context, {pollMs}),
-    incidents: createIncidentsPort(context, {pollMs}),
+    processes: createProcessesPort(context, {retryMs}),
+    incidents: createIncidentsPort(context, {retryMs}),
     feeds,
-    // The description changes rarely (daemon state, project): look less often.
-    status: createStatusPort(context.cwd, {pollMs: pollMs * 4}),
+    status: createStatusPort(context, {retryMs, pollMs: options.statusPollMs ?? 10_000}),
     close: () => feeds.close(),
   };
 }

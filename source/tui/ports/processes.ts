@@ -3,7 +3,8 @@ import {detectTool} from '../../tools/detect.js';
 import {procTask} from '../../tools/proc.js';
 import type {ToolContext} from '../../tools/registry-types.js';
 import {runTask} from '../../tools/run.js';
-import {pollingWatch, type Unwatch, type Watch} from './watch.js';
+import {daemonWatch} from './daemonWatch.js';
+import type {Unwatch, Watch} from './watch.js';
 
 /** A script the user can start by name (from detect and .workbench.kdl). */
 export interface ScriptChoice {
@@ -26,14 +27,14 @@ export interface ProcessesPort {
   restart(id: string): Promise<ProcessInfo>;
   /** The project's scripts, as `workbench detect` lists them. */
   scripts(): Promise<ScriptChoice[]>;
-  /** Calls `onChange` when the process list may have changed. */
+  /** Calls `onChange` when the process list may have changed: the daemon's `processes` events. */
   watch: Watch;
-  /** Calls `onChange` when a process's output may have grown. */
+  /** Calls `onChange` when a process's output may have grown: the daemon's `output` events for it. */
   watchOutput(id: string, onChange: () => void): Unwatch;
 }
 
-export function createProcessesPort(context: ToolContext, options: {pollMs: number}): ProcessesPort {
-  const poll = pollingWatch(options.pollMs);
+export function createProcessesPort(context: ToolContext, options: {retryMs: number}): ProcessesPort {
+  const daemon = () => context.daemon();
   const processOf = async (action: 'stop' | 'restart', id: string) => {
     const result = await procTask({action, process_id: id}, context);
     if (result.action !== action) throw new Error(`proc ${action} answered ${result.action}`);
@@ -52,7 +53,7 @@ export function createProcessesPort(context: ToolContext, options: {pollMs: numb
     stop: (id) => processOf('stop', id),
     restart: (id) => processOf('restart', id),
     scripts: async () => (await detectTool.handler({}, context)).scripts.map((script) => ({name: script.name, command: script.command, source: script.source})),
-    watch: poll,
-    watchOutput: (_id, onChange) => poll(onChange),
+    watch: daemonWatch(daemon, {topic: 'processes', retryMs: options.retryMs}),
+    watchOutput: (id, onChange) => daemonWatch(daemon, {topic: 'output', id, retryMs: options.retryMs})(onChange),
   };
 }

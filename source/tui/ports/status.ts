@@ -1,22 +1,22 @@
 import {basename} from 'node:path';
-import {WorkbenchError} from '../../core/errors.js';
-import {daemonStatus} from '../../daemon/lifecycle.js';
+import type {ToolContext} from '../../tools/registry-types.js';
+import {daemonWatch, eitherWatch} from './daemonWatch.js';
 import {pollingWatch, type Watch} from './watch.js';
 
-/** The status bar's port: what `workbench daemon status` reports, and the project's name. */
+/** The status bar's port: the daemon's pid (a `ping` over the TUI's one connection), and the project's name. */
 export interface StatusPort {
-  /** Short text for the status bar: `daemon pid 4242 · demo`. */
+  /** Short text for the status bar: `daemon pid 4242 · demo`. Throws `daemon not connected: ...` without one. */
   describe(): Promise<string>;
+  /** When the connection is lost or back, and every `pollMs` (a daemon can hang without closing). */
   watch: Watch;
 }
 
-export function createStatusPort(root: string, options: {pollMs: number}): StatusPort {
+export function createStatusPort(context: ToolContext, options: {retryMs: number; pollMs: number}): StatusPort {
   return {
     describe: async () => {
-      const status = await daemonStatus();
-      if (!status.running) throw new WorkbenchError('daemon_not_connected', `daemon not connected: not running (home ${status.home})`);
-      return `daemon pid ${status.pid} · ${basename(root)}`;
+      const {pid} = await (await context.daemon()).call('ping');
+      return `daemon pid ${pid} · ${basename(context.cwd)}`;
     },
-    watch: pollingWatch(options.pollMs),
+    watch: eitherWatch(daemonWatch(() => context.daemon(), {retryMs: options.retryMs}), pollingWatch(options.pollMs)),
   };
 }

@@ -1,9 +1,18 @@
+import {stripAnsi} from '../../text/ansi.js';
 import {toTerminalText} from '../../text/terminal-safe.js';
-import {isSgrReset, sgrSequences, stripAnsi} from './ansi.js';
 
 const TAB_WIDTH = 8;
 // More carried styles than this is a program that never resets; keep the newest.
 const MAX_CARRIED_STYLES = 8;
+const SGR = /\u001b\[[0-9;:]*m/g;
+
+function sgrSequences(text: string): string[] {
+  return text.match(SGR) ?? [];
+}
+
+function isSgrReset(sequence: string): boolean {
+  return sequence === '\u001b[m' || sequence === '\u001b[0m';
+}
 
 /** What a line would show after carriage returns: the last non-empty rewrite wins (progress bars). */
 function afterCarriageReturns(line: string): string {

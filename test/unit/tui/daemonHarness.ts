@@ -30,6 +30,8 @@ export interface InProcessDaemon {
   supervisor: Supervisor;
   /** Starts a shell command in the daemon, as `workbench run --cmd` does. */
   run(cmd: string, id: string): Promise<ProcessInfo>;
+  /** How many connections the daemon has accepted so far. */
+  connectionsAccepted(): number;
   /** Closes the socket and every connection: clients see the daemon gone. */
   takeDown(): Promise<void>;
   /** Listens again on the same socket with the same supervisor. */
@@ -79,9 +81,11 @@ export async function startInProcessDaemon(options: {openReader?: () => Promise<
   mkdirSync(dirname(socketPath), {recursive: true, mode: 0o700});
   let server: Server | undefined;
   const sockets = new Set<Socket>();
+  let accepted = 0;
   const listen = async () => {
     server = createDaemonServer(supervisor, {startedAt: Date.now(), survivors: () => [], shutdown: () => undefined});
     server.on('connection', socket => {
+      accepted++;
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
     });
@@ -114,7 +118,7 @@ export async function startInProcessDaemon(options: {openReader?: () => Promise<
       return connection;
     },
   };
-  const ports = createPorts(context, {pollMs: 20, feedsPollMs: options.feedsPollMs ?? 50, openReader: options.openReader});
+  const ports = createPorts(context, {retryMs: 20, feedsPollMs: options.feedsPollMs ?? 50, openReader: options.openReader});
 
   return {
     dir,
@@ -124,6 +128,7 @@ export async function startInProcessDaemon(options: {openReader?: () => Promise<
     ports,
     supervisor,
     run: async (cmd, id) => (await runTask({cmd, id}, context)).process,
+    connectionsAccepted: () => accepted,
     takeDown,
     bringBack: listen,
     async close() {

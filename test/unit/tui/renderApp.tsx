@@ -4,7 +4,7 @@ import {vi} from 'vitest';
 import {App} from '../../../source/tui/app.js';
 import type {TuiPorts} from '../../../source/tui/ports/index.js';
 import type {PaneDefinition} from '../../../source/tui/panes/types.js';
-import {stripAnsi} from '../../../source/tui/text/ansi.js';
+import {stripAnsi} from '../../../source/text/ansi.js';
 
 export interface Size {
   columns: number;

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {lastLines, toDisplayLines} from '../../../source/tui/text/terminalLines.js';
-import {stripAnsi} from '../../../source/tui/text/ansi.js';
+import {stripAnsi} from '../../../source/text/ansi.js';
 import {formatDuration} from '../../../source/core/duration.js';
 
 describe('toDisplayLines', () => {

@@ -1,6 +1,7 @@
 import React from 'react';
 import {Box, Text} from 'ink';
 import type {FullArticle} from '../../../feeds/types.js';
+import {toTerminalLine} from '../../../text/terminal-safe.js';
 
 export type ReaderLoad = {state: 'loading'} | {state: 'failed'; error: string} | {state: 'ready'; article: FullArticle};
 
@@ -14,7 +15,7 @@ export function ArticleReader({load, header, body, scroll, width, height}: {load
   if (load.state !== 'ready') {
     return (
       <Box width={width} height={height} flexDirection="column">
-        {load.state === 'loading' ? <Text dimColor>loading article…</Text> : <Text color="red" wrap="truncate-end">! {load.error}</Text>}
+        {load.state === 'loading' ? <Text dimColor>loading article…</Text> : <Text color="red" wrap="truncate-end">! {toTerminalLine(load.error)}</Text>}
       </Box>
     );
   }

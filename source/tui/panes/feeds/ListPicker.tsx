@@ -7,6 +7,8 @@ import {useKeypress} from '../../hooks/useKeypress.js';
 import {KeyPriority} from '../../key/keyPriority.js';
 import {Command, matchesCommand, typedText} from '../../key/keyBindings.js';
 import {listWindowStart} from '../../layouts/listWindow.js';
+import {toTerminalLine} from '../../../text/terminal-safe.js';
+import {shownList} from '../../text/shown.js';
 
 type Loaded = {state: 'loading'} | {state: 'failed'; error: string} | {state: 'ready'; lists: List[]; savedIn: Set<number>};
 
@@ -30,8 +32,8 @@ export function ListPicker({reader, articleId, articleTitle, focused, width, hei
   useEffect(() => {
     let live = true;
     Promise.all([reader.listLists(), reader.getArticle(articleId)]).then(
-      ([lists, article]) => live && setLoaded({state: 'ready', lists, savedIn: new Set(article.listIds)}),
-      (error: unknown) => live && setLoaded({state: 'failed', error: describeError(error)}),
+      ([lists, article]) => live && setLoaded({state: 'ready', lists: lists.map(shownList), savedIn: new Set(article.listIds)}),
+      (error: unknown) => live && setLoaded({state: 'failed', error: toTerminalLine(describeError(error))}),
     );
     return () => {
       live = false;
@@ -93,7 +95,7 @@ export function ListPicker({reader, articleId, articleTitle, focused, width, hei
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Text bold wrap="truncate-end">
-        Save “{articleTitle}” to a list <Text dimColor>(↑/↓ choose · enter save or remove · esc cancel)</Text>
+        Save “{toTerminalLine(articleTitle)}” to a list <Text dimColor>(↑/↓ choose · enter save or remove · esc cancel)</Text>
       </Text>
       {loaded.state === 'loading' && <Text dimColor>loading lists…</Text>}
       {loaded.state === 'failed' && (

@@ -2,6 +2,7 @@ import {useEffect, useRef} from 'react';
 import type {ReaderService} from '../../../feeds/contracts.js';
 import type {Article, ArticleQuery, Feed} from '../../../feeds/types.js';
 import {useWatched} from '../../hooks/useWatched.js';
+import {shownArticle, shownFeed} from '../../text/shown.js';
 import type {FeedsPort} from '../../ports/feeds.js';
 import {ALL_FEEDS} from './FeedColumn.js';
 
@@ -20,7 +21,7 @@ export interface FeedData {
   refresh(): void;
 }
 
-/** Feeds and the selected feed's articles, kept current by the port; as many pages as the user has scrolled through. */
+/** Feeds and the selected feed's articles (their text terminal-safe), kept current by the port; as many pages as the user has scrolled through. */
 export function useFeedData(port: FeedsPort, reader: ReaderService | undefined, feedId: number, enabled: boolean): FeedData {
   const pages = useRef(1);
   // Declared before the watching below so a new feed starts from one page again.
@@ -28,7 +29,8 @@ export function useFeedData(port: FeedsPort, reader: ReaderService | undefined, 
     pages.current = 1;
   }, [feedId]);
 
-  const feeds = useWatched(() => reader!.listFeeds(), port.watch, [port, reader], enabled && reader !== undefined);
+  // Titles, URLs and errors come from feeds: made terminal-safe here, where they enter the pane.
+  const feeds = useWatched(async () => (await reader!.listFeeds()).map(shownFeed), port.watch, [port, reader], enabled && reader !== undefined);
   const articles = useWatched(
     async () => {
       const query: ArticleQuery = feedId === ALL_FEEDS ? {limit: PAGE_SIZE} : {feed_id: feedId, limit: PAGE_SIZE};
@@ -40,7 +42,7 @@ export function useFeedData(port: FeedsPort, reader: ReaderService | undefined, 
         all.push(...page.articles);
       }
       const seen = new Set<number>();
-      return {articles: all.filter(article => !seen.has(article.id) && seen.add(article.id)), more: page.nextCursor !== null, pages: loaded};
+      return {articles: all.filter(article => !seen.has(article.id) && seen.add(article.id)).map(shownArticle), more: page.nextCursor !== null, pages: loaded};
     },
     port.watch,
     [port, reader, feedId],

@@ -1,0 +1,75 @@
+import type {DaemonClient} from '../../daemon/client.js';
+import type {Topic} from '../../daemon/protocol/index.js';
+import type {Watch} from './watch.js';
+
+export interface DaemonWatchOptions {
+  /** The events that mean "changed" (see daemon/protocol/events.ts); none: only the connection's coming and going. */
+  topic?: Topic;
+  /** `output` only: one process's output. */
+  id?: string;
+  /** While the daemon is away (or cannot push), how long to wait before trying again. */
+  retryMs: number;
+}
+
+/**
+ * A watch on the daemon's pushed events, over the connection the tool handlers use
+ * (`context.daemon()`), so the TUI holds one connection however many panes watch. `onChange` is
+ * called on every event of the topic; once after each (re)subscription, for what changed while
+ * there was none; and when the connection closes, so the pane fetches and shows "daemon not
+ * connected". It then tries again every `retryMs` until the daemon is back. While subscribed it
+ * never polls. A daemon that refuses the subscription is looked at every `retryMs` instead.
+ */
+export function daemonWatch(daemon: () => Promise<DaemonClient>, options: DaemonWatchOptions): Watch {
+  const {topic, id, retryMs} = options;
+  return (onChange) => {
+    let stopped = false;
+    let timer: NodeJS.Timeout | undefined;
+    let unsubscribe: (() => Promise<void>) | undefined;
+
+    const retry = () => {
+      if (!stopped) timer = setTimeout(() => void attach(), retryMs);
+    };
+    const attach = async (): Promise<void> => {
+      timer = undefined;
+      let client: DaemonClient;
+      try {
+        client = await daemon();
+        const stop = topic ? await client.subscribe(topic, () => onChange(), {id}) : async () => {};
+        if (stopped) {
+          void stop();
+          return;
+        }
+        unsubscribe = stop;
+      } catch {
+        if (stopped) return;
+        onChange();
+        retry();
+        return;
+      }
+      onChange();
+      void client.closedPromise().then(() => {
+        unsubscribe = undefined;
+        if (stopped) return;
+        onChange();
+        retry();
+      });
+    };
+
+    void attach();
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      void unsubscribe?.();
+    };
+  };
+}
+
+/** Both watches: `onChange` when either says so. */
+export function eitherWatch(...watches: Watch[]): Watch {
+  return (onChange) => {
+    const unwatches = watches.map((watch) => watch(onChange));
+    return () => {
+      for (const unwatch of unwatches) unwatch();
+    };
+  };
+}

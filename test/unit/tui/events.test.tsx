@@ -1,0 +1,166 @@
+import {writeFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
+import {cleanup} from 'ink-testing-library';
+import type {DaemonClient} from '../../../source/daemon/client.js';
+import {ensureDaemon} from '../../../source/daemon/lifecycle.js';
+import type {MethodName} from '../../../source/daemon/protocol/index.js';
+import type {ToolContext} from '../../../source/tools/registry-types.js';
+import {createPorts, type PortOptions, type TuiPorts} from '../../../source/tui/ports/index.js';
+import {startInProcessDaemon, type InProcessDaemon} from './daemonHarness.js';
+import {renderApp} from './renderApp.js';
+
+// The Processes and Incidents panes wait for what the daemon pushes: on a quiet daemon the TUI
+// sends nothing, and a change made elsewhere (the CLI's own connection) reaches the pane through
+// an event. The ports run over a real client whose calls and received events are written to a log.
+
+let daemon: InProcessDaemon;
+let traced: Traced | undefined;
+
+beforeEach(async () => {
+  daemon = await startInProcessDaemon();
+});
+
+afterEach(async () => {
+  cleanup();
+  await traced?.close();
+  traced = undefined;
+  await daemon.close();
+});
+
+interface Traced {
+  ports: TuiPorts;
+  /** Methods called (`subscribe <topic>` for events.subscribe) and events received (`event <topic>`), in order. */
+  log: string[];
+  /** Waits until the ports have subscribed, fetched once after it, and have no call in flight. */
+  settled(...after: [subscribed: string, fetched: string][]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Ports over their own connection to the daemon (as the TUI's tool context holds one), traced. */
+function tracedPorts(options: PortOptions = {}): Traced {
+  const log: string[] = [];
+  let pending = 0;
+  const clients: DaemonClient[] = [];
+  const trace = async (client: DaemonClient) => {
+    // Events as they arrive, before any port's listener runs on them.
+    for (const topic of ['processes', 'alerts', 'output'] as const) await client.subscribe(topic, () => log.push(`event ${topic}`));
+    const call = client.call.bind(client) as (method: MethodName, params?: unknown) => Promise<unknown>;
+    client.call = ((method: MethodName, params?: {topic?: string}) => {
+      log.push(method === 'events.subscribe' ? `subscribe ${params?.topic}` : method);
+      pending++;
+      return call(method, params).finally(() => pending--);
+    }) as DaemonClient['call'];
+  };
+  let connection: Promise<DaemonClient> | undefined;
+  const context: ToolContext = {
+    cwd: daemon.project,
+    noDaemon: false,
+    daemon() {
+      connection ??= ensureDaemon({autostart: false}).then(async ({client}) => {
+        clients.push(client);
+        await trace(client);
+        client.closedPromise().then(() => (connection = undefined));
+        return client;
+      });
+      connection.catch(() => (connection = undefined));
+      return connection;
+    },
+  };
+  // The status bar's slow look (a ping) is out of the way unless a test asks for it.
+  const ports = createPorts(context, {retryMs: 20, statusPollMs: 3_600_000, ...options});
+  const fetchedAfter = (subscribed: string, fetched: string) => {
+    const at = log.indexOf(subscribed);
+    return at >= 0 && log.indexOf(fetched, at + 1) > at;
+  };
+  return {
+    ports,
+    log,
+    settled: (...after) =>
+      vi.waitFor(
+        () => {
+          const done = pending === 0 && after.every(([subscribed, fetched]) => fetchedAfter(subscribed, fetched)) && log.filter(entry => entry === 'ping').length >= 2;
+          if (!done) throw new Error(`ports not settled: ${log.join(', ')}`);
+        },
+        {timeout: 5000, interval: 10},
+      ),
+    close: async () => {
+      await ports.close();
+      for (const client of clients) client.close();
+    },
+  };
+}
+
+// 15 times the ports' retry interval, and 25 times the wait between looks of the polling they replaced.
+const QUIET_MS = 300;
+const quietPeriod = () => new Promise(resolve => setTimeout(resolve, QUIET_MS));
+
+/** The log from `mark` on: the first `event` comes before the first `call`. */
+function expectEventBeforeCall(entries: string[], event: string, call: string): void {
+  expect(entries).toContain(event);
+  expect(entries).toContain(call);
+  expect(entries.indexOf(event)).toBeLessThan(entries.indexOf(call));
+}
+
+describe('TUI panes on pushed daemon events', () => {
+  it('sends nothing to a quiet daemon, and shows a process started through the CLI after its processes event', async () => {
+    traced = tracedPorts();
+    const app = await renderApp(traced.ports);
+    await app.waitForText('no processes · s starts a script');
+    await traced.settled(['subscribe processes', 'proc.list'], ['subscribe alerts', 'errors.query']);
+    const mark = traced.log.length;
+    await quietPeriod();
+    expect(traced.log.slice(mark)).toEqual([]);
+
+    // `workbench run --cmd`, on the harness's own connection.
+    await daemon.run('node web.mjs', 'web');
+    await app.waitFor(frame => /web\s+running/.test(frame), 'web running');
+    expectEventBeforeCall(traced.log.slice(mark), 'event processes', 'proc.list');
+  });
+
+  it('shows a new alert in the Incidents pane after the alerts event', async () => {
+    traced = tracedPorts();
+    const app = await renderApp(traced.ports);
+    await app.press('2');
+    await app.waitForText('no processes');
+    await traced.settled(['subscribe processes', 'proc.list'], ['subscribe alerts', 'errors.query']);
+    const mark = traced.log.length;
+    await quietPeriod();
+    expect(traced.log.slice(mark)).toEqual([]);
+
+    await daemon.run('exec node worker.mjs', 'worker');
+    await app.waitFor(frame => /✖.*process:worker\s+TypeError/.test(frame), 'the TypeError row');
+    expectEventBeforeCall(traced.log.slice(mark), 'event alerts', 'errors.query');
+  });
+
+  it('shows a process’s new output after its output event, and asks for none meanwhile', async () => {
+    const signal = join(daemon.dir, 'go');
+    // Prints a line, then a second once the test creates the signal file.
+    await daemon.run(`node -e "const fs = require('fs'); console.log('first line'); const t = setInterval(() => { if (fs.existsSync('${signal}')) { console.log('second line'); clearInterval(t); } }, 20); setInterval(() => {}, 1000)"`, 'late');
+    traced = tracedPorts();
+    const app = await renderApp(traced.ports);
+    await app.waitForText('first line');
+    await traced.settled(['subscribe processes', 'proc.list'], ['subscribe alerts', 'errors.query'], ['subscribe output', 'proc.output']);
+    const mark = traced.log.length;
+    await quietPeriod();
+    expect(traced.log.slice(mark)).toEqual([]);
+
+    writeFileSync(signal, '');
+    await app.waitForText('second line');
+    expectEventBeforeCall(traced.log.slice(mark), 'event output', 'proc.output');
+  });
+
+  it('the status bar pings over the ports’ one connection instead of connecting each time', async () => {
+    const before = daemon.connectionsAccepted();
+    traced = tracedPorts({statusPollMs: 20});
+    const app = await renderApp(traced.ports);
+    await app.waitForText(`daemon pid ${process.pid} · demo`);
+    await vi.waitFor(
+      () => {
+        if (traced!.log.filter(entry => entry === 'ping').length < 10) throw new Error(`not enough pings: ${traced!.log.join(', ')}`);
+      },
+      {timeout: 5000, interval: 10},
+    );
+    expect(daemon.connectionsAccepted() - before).toBe(1);
+  });
+});
