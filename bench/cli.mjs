@@ -40,10 +40,23 @@ try {
   // A daemon with a few hundred real alerts: processes that print errors.
   execFileSync(process.execPath, [cli, 'daemon', 'start'], {env});
   for (let i = 0; i < 5; i++) {
-    execFileSync(process.execPath, [cli, 'run', '--id', `err${i}`, '--cmd', `for n in $(seq 1 100); do echo "TypeError: cannot read x$n of undefined"; echo "    at handler (/app/src/route${i}.js:$n:5)"; echo; done; sleep 600`], {env});
+    execFileSync(
+      process.execPath,
+      [
+        cli,
+        'run',
+        '--id',
+        `err${i}`,
+        '--cmd',
+        `for n in $(seq 1 100); do echo "TypeError: cannot read x$n of undefined"; echo "    at handler (/app/src/route${i}.js:$n:5)"; echo; done; sleep 600`,
+      ],
+      {env},
+    );
   }
   const raw = timeRuns([cli, 'get-errors', '--raw']);
-  console.log(`get-errors --raw end to end: median ${raw.toFixed(0)} ms (bare node ${floor.toFixed(0)} ms, ratio ${(raw / floor).toFixed(2)}x) target < 300 ms ${verdict(raw, 300)}`);
+  console.log(
+    `get-errors --raw end to end: median ${raw.toFixed(0)} ms (bare node ${floor.toFixed(0)} ms, ratio ${(raw / floor).toFixed(2)}x) target < 300 ms ${verdict(raw, 300)}`,
+  );
 
   for (let i = 0; i < 5; i++) execFileSync(process.execPath, [cli, 'proc', 'stop', `err${i}`], {env});
   for (let i = 0; i < 5; i++) {

@@ -83,7 +83,9 @@ for (const [setName, files] of Object.entries(sets)) {
 }
 
 const mb = (files) => (files.reduce((sum, {bytes}) => sum + bytes.length, 0) / 1e6).toFixed(2);
-console.log(`feed-parse: corpus ${sets.corpus.length} files, ${mb(sets.corpus)} MB; wellformed ${sets.wellformed.length} files, ${mb(sets.wellformed)} MB; best of ${ROUNDS} rounds`);
+console.log(
+  `feed-parse: corpus ${sets.corpus.length} files, ${mb(sets.corpus)} MB; wellformed ${sets.wellformed.length} files, ${mb(sets.wellformed)} MB; best of ${ROUNDS} rounds`,
+);
 console.log(`${'parser'.padEnd(12)} ${'corpus MB/s'.padStart(12)} ${'throws'.padStart(7)} ${'wellformed MB/s'.padStart(16)} ${'throws'.padStart(7)}`);
 for (const [name, result] of Object.entries(results)) {
   const {corpus: c, wellformed: w} = result;

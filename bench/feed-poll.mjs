@@ -92,7 +92,10 @@ async function child(kind, urls) {
   const feeds = feedList(urls);
   const counts = {notModified: 0, changed: 0, failed: 0, parsed: 0};
   // The reader's parser, when it has been built: both contestants parse what they download.
-  const parseFeed = await import('../dist/source/feeds/parser/index.js').then((module) => module.parseFeed, () => null);
+  const parseFeed = await import('../dist/source/feeds/parser/index.js').then(
+    (module) => module.parseFeed,
+    () => null,
+  );
   const round = kind === 'naive' ? naiveRound(parseFeed) : await politeRound(parseFeed);
   const validators = new Map();
   const started1 = performance.now();
@@ -110,28 +113,29 @@ async function child(kind, urls) {
 }
 
 function naiveRound(parseFeed) {
-  return (feeds, validators, counts) => Promise.all(
-    feeds.map(async (feed) => {
-      const stored = validators.get(feed.id) ?? {};
-      const headers = {};
-      if (stored.etag) headers['if-none-match'] = stored.etag;
-      if (stored.lastModified) headers['if-modified-since'] = stored.lastModified;
-      try {
-        const response = await fetch(feed.url, {headers});
-        const body = Buffer.from(await response.arrayBuffer());
-        if (response.status === 304) counts.notModified++;
-        else if (response.ok && body.byteLength > 0) counts.changed++;
-        else counts.failed++;
-        if (response.status === 200 && parseFeed) {
-          parseFeed(body, response.headers.get('content-type'));
-          counts.parsed++;
+  return (feeds, validators, counts) =>
+    Promise.all(
+      feeds.map(async (feed) => {
+        const stored = validators.get(feed.id) ?? {};
+        const headers = {};
+        if (stored.etag) headers['if-none-match'] = stored.etag;
+        if (stored.lastModified) headers['if-modified-since'] = stored.lastModified;
+        try {
+          const response = await fetch(feed.url, {headers});
+          const body = Buffer.from(await response.arrayBuffer());
+          if (response.status === 304) counts.notModified++;
+          else if (response.ok && body.byteLength > 0) counts.changed++;
+          else counts.failed++;
+          if (response.status === 200 && parseFeed) {
+            parseFeed(body, response.headers.get('content-type'));
+            counts.parsed++;
+          }
+          validators.set(feed.id, {etag: response.headers.get('etag') ?? stored.etag, lastModified: response.headers.get('last-modified') ?? stored.lastModified});
+        } catch {
+          counts.failed++;
         }
-        validators.set(feed.id, {etag: response.headers.get('etag') ?? stored.etag, lastModified: response.headers.get('last-modified') ?? stored.lastModified});
-      } catch {
-        counts.failed++;
-      }
-    }),
-  );
+      }),
+    );
 }
 
 async function politeRound(parseFeed) {

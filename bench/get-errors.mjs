@@ -52,11 +52,43 @@ const HTML_500 = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><ti
 function httpEntry(timestamp) {
   const roll = random();
   const id = Math.floor(random() * 400);
-  if (roll < 0.7) return {method: pick(['GET', 'GET', 'POST']), url: pick(['/', '/api/products', `/api/products/${id}`, '/static/js/main.js', '/static/css/app.css']), status: pick([200, 200, 201, 204]), contentType: 'application/json', body: '{"ok":true}', timestamp};
+  if (roll < 0.7)
+    return {
+      method: pick(['GET', 'GET', 'POST']),
+      url: pick(['/', '/api/products', `/api/products/${id}`, '/static/js/main.js', '/static/css/app.css']),
+      status: pick([200, 200, 201, 204]),
+      contentType: 'application/json',
+      body: '{"ok":true}',
+      timestamp,
+    };
   if (roll < 0.8) return {method: 'GET', url: pick(['/login', '/old-page', '/static/js/main.js']), status: pick([301, 302, 304]), timestamp};
-  if (roll < 0.86) return {method: 'GET', url: pick(['/favicon.ico', '/static/js/main.js.map', '/main.abc123.hot-update.json', '/sockjs-node/info?t=1', 'ws://localhost:3000/ws']), status: 404, contentType: 'text/html', body: '<h1>Not Found</h1>', timestamp};
-  if (roll < 0.92) return {method: 'GET', url: `/api/users/${id}?expand=orders`, status: pick([404, 401, 422]), contentType: 'application/json', body: JSON.stringify({message: `user ${id} not found`}), timestamp};
-  if (roll < 0.97) return {method: pick(['GET', 'POST']), url: pick(['/api/orders', '/api/cart', '/api/search?q=shoes']), status: 500, contentType: 'application/json', body: JSON.stringify({error: {message: 'database is locked', code: 'SQLITE_BUSY'}}), timestamp};
+  if (roll < 0.86)
+    return {
+      method: 'GET',
+      url: pick(['/favicon.ico', '/static/js/main.js.map', '/main.abc123.hot-update.json', '/sockjs-node/info?t=1', 'ws://localhost:3000/ws']),
+      status: 404,
+      contentType: 'text/html',
+      body: '<h1>Not Found</h1>',
+      timestamp,
+    };
+  if (roll < 0.92)
+    return {
+      method: 'GET',
+      url: `/api/users/${id}?expand=orders`,
+      status: pick([404, 401, 422]),
+      contentType: 'application/json',
+      body: JSON.stringify({message: `user ${id} not found`}),
+      timestamp,
+    };
+  if (roll < 0.97)
+    return {
+      method: pick(['GET', 'POST']),
+      url: pick(['/api/orders', '/api/cart', '/api/search?q=shoes']),
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({error: {message: 'database is locked', code: 'SQLITE_BUSY'}}),
+      timestamp,
+    };
   if (roll < 0.99) return {method: 'GET', url: '/reports/monthly', status: pick([500, 502]), contentType: 'text/html; charset=utf-8', body: HTML_500, timestamp};
   return {method: 'POST', url: '/api/checkout', status: 0, error: 'connect ECONNREFUSED 127.0.0.1:4000', timestamp};
 }
@@ -66,12 +98,23 @@ function proxyRecords(id, httpCount) {
   for (let index = 0; index < httpCount; index += 1) http.push(httpEntry(NOW - (httpCount - index) * 300));
   const js = Array.from({length: 100}, (_, index) => ({
     message: pick(["TypeError: Cannot read properties of null (reading 'focus')", 'ReferenceError: user is not defined']),
-    stack: 'TypeError: x\n    at Array.map (<anonymous>)\n    at List (http://localhost:3000/src/List.tsx:8:21)\n    at renderWithHooks (http://localhost:3000/node_modules/.vite/deps/react-dom.js:1:2)',
+    stack:
+      'TypeError: x\n    at Array.map (<anonymous>)\n    at List (http://localhost:3000/src/List.tsx:8:21)\n    at renderWithHooks (http://localhost:3000/node_modules/.vite/deps/react-dom.js:1:2)',
     page: pick(['http://localhost:3000/', 'http://localhost:3000/cart']),
     timestamp: NOW - index * 5_000,
   }));
-  const custom = Array.from({length: 100}, (_, index) => ({level: pick(['error', 'warn', 'info', 'log']), message: 'checkout widget failed', page: 'http://localhost:3000/cart', timestamp: NOW - index * 7_000}));
-  const diagnostics = Array.from({length: 50}, (_, index) => ({level: pick(['error', 'warning', 'info']), category: 'upstream', message: 'target refused the connection', timestamp: NOW - index * 11_000}));
+  const custom = Array.from({length: 100}, (_, index) => ({
+    level: pick(['error', 'warn', 'info', 'log']),
+    message: 'checkout widget failed',
+    page: 'http://localhost:3000/cart',
+    timestamp: NOW - index * 7_000,
+  }));
+  const diagnostics = Array.from({length: 50}, (_, index) => ({
+    level: pick(['error', 'warning', 'info']),
+    category: 'upstream',
+    message: 'target refused the connection',
+    timestamp: NOW - index * 11_000,
+  }));
   return {id, http, js, custom, diagnostics};
 }
 
@@ -97,7 +140,9 @@ function measure(query) {
 const coldStart = process.hrtime.bigint();
 const first = queryErrors(sources, {}, NOW);
 const coldMs = Number(process.hrtime.bigint() - coldStart) / 1e6;
-console.log(`store: ${sources.processAlerts.length} process alerts, ${sources.proxies.reduce((sum, proxy) => sum + proxy.http.length, 0)} HTTP entries over ${sources.proxies.length} proxies; ${queryIncidents(sources, NOW).length} distinct incidents, first get_errors returned ${first.length}`);
+console.log(
+  `store: ${sources.processAlerts.length} process alerts, ${sources.proxies.reduce((sum, proxy) => sum + proxy.http.length, 0)} HTTP entries over ${sources.proxies.length} proxies; ${queryIncidents(sources, NOW).length} distinct incidents, first get_errors returned ${first.length}`,
+);
 console.log(`first query (every response body parsed once): ${coldMs.toFixed(2)} ms`);
 const narrow = measure({since: '5m', include_warnings: false, limit: 10});
 console.log(`get_errors since=5m include_warnings=false: p50 ${narrow.p50.toFixed(3)} ms, p99 ${narrow.p99.toFixed(3)} ms`);

@@ -54,7 +54,18 @@ async function fill() {
   db.transaction(() => {
     for (let feed = 1; feed <= FEEDS; feed++) {
       const url = `https://feeds.example/${feed}.xml`;
-      insertFeed.run(feed, url, String(feed).padStart(64, '0'), `Feed ${feed}`, `https://feeds.example/${feed}/`, feed % 5 ? 'News' : null, NEWEST, NEWEST, NEWEST, NEWEST + 3_600_000);
+      insertFeed.run(
+        feed,
+        url,
+        String(feed).padStart(64, '0'),
+        `Feed ${feed}`,
+        `https://feeds.example/${feed}/`,
+        feed % 5 ? 'News' : null,
+        NEWEST,
+        NEWEST,
+        NEWEST,
+        NEWEST + 3_600_000,
+      );
     }
   })();
   const batch = db.transaction((from, to) => {
@@ -99,7 +110,7 @@ else console.log(`store: cached in ${home}`);
   const handle = await open(database, 'r');
   const chunk = Buffer.allocUnsafe(8 * 1024 * 1024);
   let total = 0;
-  for (let read; (read = (await handle.read(chunk, 0, chunk.length, total)).bytesRead) > 0; ) total += read;
+  for (let read; (read = (await handle.read(chunk, 0, chunk.length, total)).bytesRead) > 0;) total += read;
   await handle.close();
   console.log(`warmed the page cache: ${(total / 1024 / 1024).toFixed(0)} MB read in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
@@ -112,7 +123,15 @@ await app.ready();
 // with one OFFSET query (setup only; the requests themselves only ever seek by keyset).
 async function cursorBeforePage(depth) {
   if (depth === 1) return '';
-  const [row] = await service.store.db('articles').select('id', 'sort_at').orderBy([{column: 'sort_at', order: 'desc'}, {column: 'id', order: 'desc'}]).offset((depth - 1) * PAGE - 1).limit(1);
+  const [row] = await service.store
+    .db('articles')
+    .select('id', 'sort_at')
+    .orderBy([
+      {column: 'sort_at', order: 'desc'},
+      {column: 'id', order: 'desc'},
+    ])
+    .offset((depth - 1) * PAGE - 1)
+    .limit(1);
   return `&before=${encodeURIComponent(new Date(Number(row.sort_at)).toISOString())}&before_id=${row.id}`;
 }
 

@@ -43,7 +43,18 @@ function generateLog(file) {
   const pick = (list) => list[int(list.length)];
   const clock = () => `${String(int(24)).padStart(2, '0')}:${String(int(60)).padStart(2, '0')}:${String(int(60)).padStart(2, '0')}`;
   const ms = () => (random() * 120).toFixed(3);
-  const paths = ['/api/users/', '/api/orders?page=', '/dashboard?tab=', '/static/js/main.', '/api/products/', '/healthz', '/api/session', '/images/hero-', '/api/cart/items/', '/graphql?op=Feed'];
+  const paths = [
+    '/api/users/',
+    '/api/orders?page=',
+    '/dashboard?tab=',
+    '/static/js/main.',
+    '/api/products/',
+    '/healthz',
+    '/api/session',
+    '/images/hero-',
+    '/api/cart/items/',
+    '/graphql?op=Feed',
+  ];
   const methods = ['GET', 'GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE'];
   const statuses = [200, 200, 200, 200, 201, 204, 304, 404];
   const components = ['Button', 'Header', 'CartItem', 'ProductCard', 'Sidebar', 'Modal', 'Checkout'];
@@ -52,15 +63,27 @@ function generateLog(file) {
   const normal = [
     [26, () => `${pick(methods)} ${pick(paths)}${int(9999)} ${pick(statuses)} ${ms()} ms - ${int(9000)}`],
     [10, () => ` ${pick(methods)} ${pick(paths)}${int(99)} ${pick(statuses)} in ${int(300)}ms`],
-    [12, () => `{"level":30,"time":17322804${String(int(99999)).padStart(5, '0')},"pid":4123,"hostname":"devbox","reqId":"req-${int(1e6).toString(36)}","req":{"method":"${pick(methods)}","url":"${pick(paths)}${int(999)}"},"res":{"statusCode":${pick(statuses)}},"responseTime":${(random() * 50).toFixed(1)},"msg":"request completed"}`],
-    [7, () => `prisma:query SELECT "public"."Order"."id", "public"."Order"."userId", "public"."Order"."total" FROM "public"."Order" WHERE "public"."Order"."userId" = $1 LIMIT $2 OFFSET $3`],
+    [
+      12,
+      () =>
+        `{"level":30,"time":17322804${String(int(99999)).padStart(5, '0')},"pid":4123,"hostname":"devbox","reqId":"req-${int(1e6).toString(36)}","req":{"method":"${pick(methods)}","url":"${pick(paths)}${int(999)}"},"res":{"statusCode":${pick(statuses)}},"responseTime":${(random() * 50).toFixed(1)},"msg":"request completed"}`,
+    ],
+    [
+      7,
+      () =>
+        `prisma:query SELECT "public"."Order"."id", "public"."Order"."userId", "public"."Order"."total" FROM "public"."Order" WHERE "public"."Order"."userId" = $1 LIMIT $2 OFFSET $3`,
+    ],
     [8, () => `[${clock()}.${String(int(999)).padStart(3, '0')}] INFO (api/4123): cache refreshed ${int(2000)} keys in ${int(90)}ms`],
     [6, () => `[22/Nov/2024 ${clock()}] "GET /static/app.${int(99)}.css HTTP/1.1" ${pick(statuses)} ${int(9000)}`],
     [8, () => `${esc(90, clock())} ${esc(32, pick(methods))} ${pick(paths)}${int(999)} ${esc(32, '200')} ${int(90)}ms`],
     [3, () => `2024/11/22 ${clock()} server.go:${int(300)}: ${pick(methods)} ${pick(paths)}${int(99)} 200 ${int(900)}µs`],
     [4, () => `${clock()} [worker] job ${int(1e5)} done: sent ${int(40)} emails, queue depth ${int(300)}`],
     [3, () => `  ➜  Network: http://192.168.1.${int(255)}:5173/`],
-    [2, () => `${esc(2, `${int(12) + 1}:${String(int(60)).padStart(2, '0')}:${String(int(60)).padStart(2, '0')} PM`)} ${esc(36, '[vite]')} ${esc(32, 'hmr update')} ${esc(2, `/src/components/${pick(components)}.tsx`)}`],
+    [
+      2,
+      () =>
+        `${esc(2, `${int(12) + 1}:${String(int(60)).padStart(2, '0')}:${String(int(60)).padStart(2, '0')} PM`)} ${esc(36, '[vite]')} ${esc(32, 'hmr update')} ${esc(2, `/src/components/${pick(components)}.tsx`)}`,
+    ],
     [1, () => `${int(12) + 1}:${String(int(60)).padStart(2, '0')}:00 PM [vite] page reload src/main.ts`],
     [2, () => `DEBUG redis: GET session:${int(1e9).toString(16)} (${int(5)}ms)`],
     [1, () => `[nodemon] restarting due to changes...`],

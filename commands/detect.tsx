@@ -4,7 +4,12 @@ import {textCommand} from '../source/cli/command-output.js';
 
 export const description = 'Detect the project type, package manager and runnable scripts';
 
-export const args = z.tuple([z.string().optional().describe(argument({name: 'path', description: 'Project directory (default: current)'}))]);
+export const args = z.tuple([
+  z
+    .string()
+    .optional()
+    .describe(argument({name: 'path', description: 'Project directory (default: current)'})),
+]);
 
 export const options = z.object({
   json: z.boolean().default(false).describe('Print JSON'),

@@ -5,11 +5,23 @@ import {textCommand} from '../source/cli/command-output.js';
 export const description = 'Errors and warnings from every process and proxy, deduplicated, errors first (the get_errors tool)';
 
 export const options = z.object({
-  processId: z.string().optional().describe(option({description: 'Restrict to one process', valueDescription: 'id'})),
-  proxyId: z.string().optional().describe(option({description: 'Restrict to one proxy', valueDescription: 'id'})),
-  since: z.string().optional().describe(option({description: 'Only newer than a duration (30s, 5m, 1h) or an RFC 3339 time', valueDescription: 'when'})),
+  processId: z
+    .string()
+    .optional()
+    .describe(option({description: 'Restrict to one process', valueDescription: 'id'})),
+  proxyId: z
+    .string()
+    .optional()
+    .describe(option({description: 'Restrict to one proxy', valueDescription: 'id'})),
+  since: z
+    .string()
+    .optional()
+    .describe(option({description: 'Only newer than a duration (30s, 5m, 1h) or an RFC 3339 time', valueDescription: 'when'})),
   warnings: z.boolean().default(true).describe('Include warnings (--no-warnings: errors only)'),
-  limit: z.string().optional().describe(option({description: 'Maximum entries (default 25)', valueDescription: 'n'})),
+  limit: z
+    .string()
+    .optional()
+    .describe(option({description: 'Maximum entries (default 25)', valueDescription: 'n'})),
   raw: z.boolean().default(false).describe('Print the JSON array of unified error objects'),
   daemon: z.boolean().default(true).describe('Ask the daemon (--no-daemon: legacy mode, proxy errors only)'),
 });

@@ -4,11 +4,22 @@ import {textCommand} from '../source/cli/command-output.js';
 
 export const description = 'Start a script or shell command in a pseudo-terminal owned by the daemon';
 
-export const args = z.tuple([z.string().optional().describe(argument({name: 'script_name', description: 'A script from `workbench detect` or .workbench.kdl'}))]);
+export const args = z.tuple([
+  z
+    .string()
+    .optional()
+    .describe(argument({name: 'script_name', description: 'A script from `workbench detect` or .workbench.kdl'})),
+]);
 
 export const options = z.object({
-  cmd: z.string().optional().describe(option({description: 'Shell command to run instead of a script', valueDescription: 'shell'})),
-  id: z.string().optional().describe(option({description: 'Process id (default: script name or command)', valueDescription: 'id'})),
+  cmd: z
+    .string()
+    .optional()
+    .describe(option({description: 'Shell command to run instead of a script', valueDescription: 'shell'})),
+  id: z
+    .string()
+    .optional()
+    .describe(option({description: 'Process id (default: script name or command)', valueDescription: 'id'})),
   fg: z.boolean().default(false).describe('Stay in the foreground with live output; exit with its exit code'),
   json: z.boolean().default(false).describe('Print the process as JSON'),
 });

@@ -71,7 +71,9 @@ const result = await build({
   // Which sources each output file holds: test/integration/no-ink.test.ts reads it.
   metafile: true,
 });
-const missed = Object.entries(swapped).filter(([, count]) => count === 0).map(([swap]) => swap);
+const missed = Object.entries(swapped)
+  .filter(([, count]) => count === 0)
+  .map(([swap]) => swap);
 if (missed.length > 0) {
   console.error(`build: the pastel swap matched nothing for ${missed.join(', ')} — pastel's files changed (see scripts/build.mjs); the bundle would load ink for every command`);
   process.exit(1);

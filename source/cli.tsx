@@ -11,7 +11,8 @@ import {VERSION} from './core/version.js';
 
 setCliEntry(fileURLToPath(import.meta.url));
 
-const DESCRIPTION = 'A terminal workbench for developers: supervised dev servers, one error inbox, MCP tools.\nRun `workbench` with no command for the full-screen TUI, `workbench demo` to try it.';
+const DESCRIPTION =
+  'A terminal workbench for developers: supervised dev servers, one error inbox, MCP tools.\nRun `workbench` with no command for the full-screen TUI, `workbench demo` to try it.';
 const [first, second] = process.argv.slice(2);
 
 async function main(): Promise<void> {

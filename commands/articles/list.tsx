@@ -6,13 +6,31 @@ import {readerFlags} from '../../source/cli/feeds/reader-flags.js';
 export const description = 'List articles newest first, a page at a time (the footer says how to get the next page)';
 
 export const options = z.object({
-  feed: z.string().optional().describe(option({description: 'Only this feed', valueDescription: 'id'})),
-  list: z.string().optional().describe(option({description: 'Only articles saved to this list', valueDescription: 'id'})),
-  category: z.string().optional().describe(option({description: 'Only articles with this category', valueDescription: 'name'})),
+  feed: z
+    .string()
+    .optional()
+    .describe(option({description: 'Only this feed', valueDescription: 'id'})),
+  list: z
+    .string()
+    .optional()
+    .describe(option({description: 'Only articles saved to this list', valueDescription: 'id'})),
+  category: z
+    .string()
+    .optional()
+    .describe(option({description: 'Only articles with this category', valueDescription: 'name'})),
   unread: z.boolean().default(false).describe('Only unread articles (snoozed ones wait until their time)'),
-  limit: z.string().optional().describe(option({description: 'Articles per page (default: the reader’s)', valueDescription: 'n'})),
-  before: z.string().optional().describe(option({description: 'Page cursor: older than this time (from the footer or nextCursor)', valueDescription: 'time'})),
-  beforeId: z.string().optional().describe(option({description: 'Page cursor: the id that goes with --before', valueDescription: 'id'})),
+  limit: z
+    .string()
+    .optional()
+    .describe(option({description: 'Articles per page (default: the reader’s)', valueDescription: 'n'})),
+  before: z
+    .string()
+    .optional()
+    .describe(option({description: 'Page cursor: older than this time (from the footer or nextCursor)', valueDescription: 'time'})),
+  beforeId: z
+    .string()
+    .optional()
+    .describe(option({description: 'Page cursor: the id that goes with --before', valueDescription: 'id'})),
   ...readerFlags,
 });
 
@@ -24,7 +42,8 @@ export default textCommand<Props>(
     const {parseLimit} = await import('../../source/core/parse-number.js');
     const {formatArticles} = await import('../../source/cli/feeds/format.js');
     const {WorkbenchError} = await import('../../source/core/errors.js');
-    if ((flags.before === undefined) !== (flags.beforeId === undefined)) throw new WorkbenchError('invalid_argument', '--before and --before-id go together (pass both from the last page’s cursor)');
+    if ((flags.before === undefined) !== (flags.beforeId === undefined))
+      throw new WorkbenchError('invalid_argument', '--before and --before-id go together (pass both from the last page’s cursor)');
     if (flags.before !== undefined && Number.isNaN(Date.parse(flags.before))) throw new WorkbenchError('invalid_argument', `--before: "${flags.before}" is not a time`);
     const query = {
       feed_id: flags.feed === undefined ? undefined : parseId(flags.feed, '--feed'),

@@ -8,7 +8,10 @@ export const description = 'Print an article: its fields, then its content as te
 export const args = z.tuple([z.string().describe(argument({name: 'id', description: 'Article id'}))]);
 
 export const options = z.object({
-  width: z.string().optional().describe(option({description: 'Wrap the text at this many columns (default: the terminal’s, else 80)', valueDescription: 'n'})),
+  width: z
+    .string()
+    .optional()
+    .describe(option({description: 'Wrap the text at this many columns (default: the terminal’s, else 80)', valueDescription: 'n'})),
   ...readerFlags,
 });
 

@@ -8,7 +8,10 @@ export const description = 'Subscribe to a feed (or a page that links one); a pa
 export const args = z.tuple([z.string().describe(argument({name: 'url', description: 'Feed or page URL (http or https)'}))]);
 
 export const options = z.object({
-  category: z.string().optional().describe(option({description: 'File the feed under a category', valueDescription: 'name'})),
+  category: z
+    .string()
+    .optional()
+    .describe(option({description: 'File the feed under a category', valueDescription: 'name'})),
   ...readerFlags,
 });
 

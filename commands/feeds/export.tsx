@@ -7,7 +7,10 @@ export const description = 'Print every subscription as OPML (to move to another
 
 const {json: _json, ...connection} = readerFlags;
 export const options = z.object({
-  output: z.string().optional().describe(option({description: 'Write to a file instead of stdout', valueDescription: 'file'})),
+  output: z
+    .string()
+    .optional()
+    .describe(option({description: 'Write to a file instead of stdout', valueDescription: 'file'})),
   ...connection,
 });
 

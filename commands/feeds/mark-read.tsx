@@ -3,7 +3,7 @@ import {argument} from 'pastel';
 import {textCommand} from '../../source/cli/command-output.js';
 import {readerFlags} from '../../source/cli/feeds/reader-flags.js';
 
-export const description = "Mark every article of a feed read";
+export const description = 'Mark every article of a feed read';
 
 export const args = z.tuple([z.string().describe(argument({name: 'id', description: 'Feed id'}))]);
 

@@ -7,7 +7,10 @@ export const description = 'Parse a feed file or URL and print it as the reader 
 export const args = z.tuple([z.string().describe(argument({name: 'file-or-url', description: 'A feed file, or an http(s) URL'}))]);
 
 export const options = z.object({
-  json: z.boolean().default(false).describe(option({description: 'Print the parsed feed as JSON'})),
+  json: z
+    .boolean()
+    .default(false)
+    .describe(option({description: 'Print the parsed feed as JSON'})),
 });
 
 type Props = {args: z.infer<typeof args>; options: z.infer<typeof options>};

@@ -5,7 +5,12 @@ import {readerFlags} from '../../source/cli/feeds/reader-flags.js';
 
 export const description = 'Poll a feed now (every feed when no id is given) and count the new articles';
 
-export const args = z.tuple([z.string().optional().describe(argument({name: 'id', description: 'Feed id; all feeds when left out'}))]);
+export const args = z.tuple([
+  z
+    .string()
+    .optional()
+    .describe(argument({name: 'id', description: 'Feed id; all feeds when left out'})),
+]);
 
 export const options = z.object({...readerFlags});
 
@@ -33,7 +38,10 @@ export default textCommand<Props>(
       const failed = results.filter((result) => result.error);
       if (flags.json) return {...json(results), exitCode: failed.length ? 1 : 0};
       const total = results.reduce((sum, result) => sum + (result.newArticles ?? 0), 0);
-      const lines = [`${results.length} feed${results.length === 1 ? '' : 's'} refreshed: ${total} new article${total === 1 ? '' : 's'}`, ...failed.map((result) => `feed ${result.id}: ${result.error}`)];
+      const lines = [
+        `${results.length} feed${results.length === 1 ? '' : 's'} refreshed: ${total} new article${total === 1 ? '' : 's'}`,
+        ...failed.map((result) => `feed ${result.id}: ${result.error}`),
+      ];
       return {...text(lines.join('\n')), exitCode: failed.length ? 1 : 0};
     });
   },

@@ -7,8 +7,14 @@ export const description = "Print a process's output ring (ANSI stripped)";
 export const args = z.tuple([z.string().describe(argument({name: 'id', description: 'Process id'}))]);
 
 export const options = z.object({
-  tail: z.string().optional().describe(option({description: 'Last N lines', valueDescription: 'n'})),
-  grep: z.string().optional().describe(option({description: 'Only lines matching a regular expression', valueDescription: 're'})),
+  tail: z
+    .string()
+    .optional()
+    .describe(option({description: 'Last N lines', valueDescription: 'n'})),
+  grep: z
+    .string()
+    .optional()
+    .describe(option({description: 'Only lines matching a regular expression', valueDescription: 're'})),
 });
 
 type Props = {args: z.infer<typeof args>; options: z.infer<typeof options>};

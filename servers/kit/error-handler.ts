@@ -45,11 +45,16 @@ export function errorAnswer(error: unknown, wording: ErrorWording, request: Requ
   }
   const fault = environmentFault(error);
   if (fault === 'disk_full') return {status: HTTP_STATUS.disk_full, code: fault, message: 'the server’s disk is full; free some space and retry'};
-  if (fault === 'database_unavailable') return {status: HTTP_STATUS.database_unavailable, code: fault, message: `the database cannot be reached (${faultReason(error)}); retry when it is back`};
+  if (fault === 'database_unavailable')
+    return {status: HTTP_STATUS.database_unavailable, code: fault, message: `the database cannot be reached (${faultReason(error)}); retry when it is back`};
   const fastify = error as Partial<FastifyError> & {validationContext?: string};
   if (fastify.validation) {
     const isBody = fastify.validationContext === 'body';
-    return {status: 400, code: isBody ? 'invalid_body' : 'invalid_argument', message: (!isBody && wording.validationMessage?.(fastify.validation)) || (fastify.message ?? 'invalid request')};
+    return {
+      status: 400,
+      code: isBody ? 'invalid_body' : 'invalid_argument',
+      message: (!isBody && wording.validationMessage?.(fastify.validation)) || (fastify.message ?? 'invalid request'),
+    };
   }
   if (fastify.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fastify.statusCode === 413) {
     return {status: 413, code: 'payload_too_large', message: `request body is larger than ${Math.round(wording.bodyLimit / 1024)} KB`};
@@ -93,9 +98,7 @@ export function installErrorHandling(app: FastifyInstance, wording: ErrorWording
     const answer = errorAnswer(error, wording, {contentType: request.headers['content-type'], route, takesBody: route === undefined ? undefined : takesBody(request.routeOptions)});
     return sendError(answer, error, request, reply);
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({error: {code: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]}`}}),
-  );
+  app.setNotFoundHandler((request, reply) => reply.status(404).send({error: {code: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]}`}}));
 }
 
 /** fastify's `frameworkErrors`: failures before a route is found, answered like every other error. */
@@ -118,7 +121,9 @@ export function clientErrorHandler(error: NodeJS.ErrnoException & {code?: string
         : [HTTP_STATUS.bad_request, 'bad_request', `malformed HTTP request${error.code ? ` (${error.code})` : ''}`];
   const body = JSON.stringify({error: {code, message}});
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy();
 }

@@ -39,7 +39,10 @@ function checkHost(request: FastifyRequest, options: GuardOptions): void {
   const port = request.socket.localPort;
   const usable = `http://${local.names[0]}${port ? `:${port}` : ''}`;
   const refuse = () =>
-    new WorkbenchError('host_not_allowed', `Host ${JSON.stringify(header.slice(0, 100))} does not name this server (a guard against DNS rebinding); use ${usable}, or start the server with --public-url for another name`);
+    new WorkbenchError(
+      'host_not_allowed',
+      `Host ${JSON.stringify(header.slice(0, 100))} does not name this server (a guard against DNS rebinding); use ${usable}, or start the server with --public-url for another name`,
+    );
   const parsed = HOST.exec(header);
   if (!parsed) throw refuse();
   const name = parsed[1]!.toLowerCase().replace(/\.$/, '');
@@ -55,13 +58,19 @@ function checkHost(request: FastifyRequest, options: GuardOptions): void {
 function checkSite(request: FastifyRequest, options: GuardOptions): void {
   const site = request.headers['sec-fetch-site'];
   if (site === 'cross-site' || site === 'same-site') {
-    throw new WorkbenchError('cross_site_refused', `${request.method} from another site refused (Sec-Fetch-Site: ${site}); this API takes writes only from its own pages and from programs`);
+    throw new WorkbenchError(
+      'cross_site_refused',
+      `${request.method} from another site refused (Sec-Fetch-Site: ${site}); this API takes writes only from its own pages and from programs`,
+    );
   }
   const origin = request.headers.origin;
   if (origin === undefined) return;
   const own = [`http://${request.headers.host ?? ''}`.toLowerCase(), parseUrl(options.publicUrl?.())?.origin];
   if (!own.includes(origin.toLowerCase())) {
-    throw new WorkbenchError('cross_site_refused', `${request.method} from another site refused (Origin ${JSON.stringify(origin.slice(0, 100))}); this API takes writes only from its own pages and from programs`);
+    throw new WorkbenchError(
+      'cross_site_refused',
+      `${request.method} from another site refused (Origin ${JSON.stringify(origin.slice(0, 100))}); this API takes writes only from its own pages and from programs`,
+    );
   }
 }
 

@@ -67,12 +67,17 @@ export async function serve(options: ServeOptions): Promise<string> {
   const stdout = options.stdout ?? ((text) => process.stdout.write(text));
   const stderr = options.stderr ?? ((text) => process.stderr.write(text));
   if (!isLoopback(options.host)) {
-    stderr(`warning: ${options.name} listens on ${options.host}, which other machines may reach; its API has no authentication, so anyone who reaches it can read and change your data\n`);
+    stderr(
+      `warning: ${options.name} listens on ${options.host}, which other machines may reach; its API has no authentication, so anyone who reaches it can read and change your data\n`,
+    );
   }
   const stop = options.stop ?? stopSignal();
   const server = await options.start();
   try {
-    announceService({name: options.name, url: server.url, health: `${server.url}${options.healthPath}`, log: options.logFile, ...options.details}, {writeBytes: options.writeBytes});
+    announceService(
+      {name: options.name, url: server.url, health: `${server.url}${options.healthPath}`, log: options.logFile, ...options.details},
+      {writeBytes: options.writeBytes},
+    );
   } catch (error) {
     await server.close().catch(() => {});
     throw error;

@@ -8,7 +8,11 @@ import type {CommandResult} from './command-output.js';
  * The CLI face of a tool: validates the arguments with the tool's own schema, runs its handler,
  * and prints its compact text, or JSON with --json/--raw.
  */
-export async function runToolCommand(name: string, args: Record<string, unknown>, options: {json?: boolean; noDaemon?: boolean; cwd?: string; select?: (result: never) => unknown} = {}): Promise<CommandResult> {
+export async function runToolCommand(
+  name: string,
+  args: Record<string, unknown>,
+  options: {json?: boolean; noDaemon?: boolean; cwd?: string; select?: (result: never) => unknown} = {},
+): Promise<CommandResult> {
   const tool = findTool(name);
   if (!tool) throw new WorkbenchError('not_found', `unknown tool "${name}"`);
   const parsed = tool.input.safeParse(stripUndefined(args));

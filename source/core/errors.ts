@@ -80,10 +80,30 @@ const DISK_FULL = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', '53100', 'ER_DISK_
 // A database that cannot be reached or opened: network errors, pool timeouts, SQLite files that
 // cannot be opened, PostgreSQL connection classes (08…, 57P01–03 shut down), MySQL lost connections.
 const UNREACHABLE = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN',
-  'SQLITE_CANTOPEN', 'SQLITE_NOTADB', 'SQLITE_IOERR', 'SQLITE_READONLY', 'SQLITE_BUSY',
-  '08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03',
-  'PROTOCOL_CONNECTION_LOST', 'ER_CON_COUNT_ERROR', 'ER_SERVER_SHUTDOWN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'SQLITE_CANTOPEN',
+  'SQLITE_NOTADB',
+  'SQLITE_IOERR',
+  'SQLITE_READONLY',
+  'SQLITE_BUSY',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '57P01',
+  '57P02',
+  '57P03',
+  'PROTOCOL_CONNECTION_LOST',
+  'ER_CON_COUNT_ERROR',
+  'ER_SERVER_SHUTDOWN',
 ]);
 
 /**

@@ -38,7 +38,10 @@ export function ensureDirectory(path: string, mode = 0o700): string {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EEXIST') continue;
-      throw new WorkbenchError(code === 'ENOSPC' || code === 'EDQUOT' ? 'disk_full' : 'invalid_argument', `cannot create the folder ${folder}: ${code ?? (error as Error).message}`);
+      throw new WorkbenchError(
+        code === 'ENOSPC' || code === 'EDQUOT' ? 'disk_full' : 'invalid_argument',
+        `cannot create the folder ${folder}: ${code ?? (error as Error).message}`,
+      );
     }
   }
   const stats = statSync(target);

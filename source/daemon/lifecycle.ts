@@ -169,7 +169,10 @@ export async function ensureDaemon(options: {autostart?: boolean} = {}): Promise
     const {survivors} = await client.call('ping');
     return {client, started: true, recovered, survivors};
   }
-  throw new WorkbenchError('daemon_not_connected', `daemon not connected: it did not start within ${START_TIMEOUT_MS / 1000} s (${(lastError as Error)?.message ?? 'no answer'}); see ${daemonLogPath(home)}`);
+  throw new WorkbenchError(
+    'daemon_not_connected',
+    `daemon not connected: it did not start within ${START_TIMEOUT_MS / 1000} s (${(lastError as Error)?.message ?? 'no answer'}); see ${daemonLogPath(home)}`,
+  );
 }
 
 const SPAWN_LOCK_STALE_MS = START_TIMEOUT_MS;

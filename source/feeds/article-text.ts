@@ -14,7 +14,12 @@ export function articleView(article: FullArticle, feed: Pick<Feed, 'title'> | un
   const body = html.trim() ? htmlText(html, width).split('\n') : ['(no content: the feed gives only a title; see the link)'];
   if (options.brief) {
     // A short screen keeps its rows for the text: title, one line of facts, the link.
-    const facts = [feed?.title, article.author, article.publishedAt ? formatDate(article.publishedAt) : null, article.snoozedUntil ? `snoozed until ${formatDate(article.snoozedUntil)}` : null];
+    const facts = [
+      feed?.title,
+      article.author,
+      article.publishedAt ? formatDate(article.publishedAt) : null,
+      article.snoozedUntil ? `snoozed until ${formatDate(article.snoozedUntil)}` : null,
+    ];
     return {header: [article.title || '(untitled)', facts.filter(Boolean).join(' · '), ...(article.link ? [article.link] : [])].map(toTerminalLine), body};
   }
   const header = [

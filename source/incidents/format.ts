@@ -23,9 +23,19 @@ import type {UnifiedError} from './types.js';
  */
 export function formatErrorsCompact(errors: UnifiedError[], now = Date.now()): string {
   const lines: string[] = [];
-  section(lines, 'Errors', errors.filter((error) => error.severity === 'error'), now);
+  section(
+    lines,
+    'Errors',
+    errors.filter((error) => error.severity === 'error'),
+    now,
+  );
   lines.push('');
-  section(lines, 'Warnings', errors.filter((error) => error.severity !== 'error'), now);
+  section(
+    lines,
+    'Warnings',
+    errors.filter((error) => error.severity !== 'error'),
+    now,
+  );
   return lines.join('\n');
 }
 

@@ -23,7 +23,11 @@ export function resolveScope(sources: ErrorSources, processId: unknown, proxyId:
   }
   if (proxyId !== undefined && proxyId !== '') {
     if (typeof proxyId !== 'string') throw new WorkbenchError('invalid_argument', 'invalid proxy_id: use a proxy id string');
-    if (!sources.proxies.some((proxy) => proxy.id === proxyId)) throw proxyNotFound(proxyId, sources.proxies.map((proxy) => proxy.id));
+    if (!sources.proxies.some((proxy) => proxy.id === proxyId))
+      throw proxyNotFound(
+        proxyId,
+        sources.proxies.map((proxy) => proxy.id),
+      );
     scope.proxyId = proxyId;
   }
   return scope;

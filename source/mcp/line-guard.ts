@@ -25,7 +25,10 @@ export class LineGuard extends Transform {
   private skipping = false;
   private head = '';
 
-  constructor(private readonly onOversize: (head: string, bytes: number) => void, private readonly limit = MAX_MESSAGE_BYTES) {
+  constructor(
+    private readonly onOversize: (head: string, bytes: number) => void,
+    private readonly limit = MAX_MESSAGE_BYTES,
+  ) {
     super();
   }
 
@@ -37,7 +40,9 @@ export class LineGuard extends Transform {
       const piece = chunk.subarray(start, end);
       if (!this.skipping && this.size + piece.length > this.limit) {
         this.skipping = true;
-        this.head = Buffer.concat([...this.pending, piece.subarray(0, 4096)]).subarray(0, 4096).toString('utf8');
+        this.head = Buffer.concat([...this.pending, piece.subarray(0, 4096)])
+          .subarray(0, 4096)
+          .toString('utf8');
         this.pending = [];
       }
       if (this.skipping) this.size += piece.length;

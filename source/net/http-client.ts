@@ -226,7 +226,9 @@ function isTooLarge(error: unknown): boolean {
 }
 
 function tooLarge(url: string, maxBytes: number, decompressed: boolean): OutboundError {
-  const message = decompressed ? `the response from ${url} is larger than ${formatBytes(maxBytes)} once decompressed` : `the response from ${url} is larger than ${formatBytes(maxBytes)}`;
+  const message = decompressed
+    ? `the response from ${url} is larger than ${formatBytes(maxBytes)} once decompressed`
+    : `the response from ${url} is larger than ${formatBytes(maxBytes)}`;
   return Object.assign(new OutboundError('too_large', message, url), {maxBytes, decompressed});
 }
 

@@ -42,7 +42,11 @@ export function checkedLookup(resolve: (hostname: string) => Promise<ResolvedAdd
           callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {code: 'ENOTFOUND', hostname}), options.all ? [] : '', 0);
           return;
         }
-        if (options.all) callback(null, usable.map(({address, family: f}) => ({address, family: f})));
+        if (options.all)
+          callback(
+            null,
+            usable.map(({address, family: f}) => ({address, family: f})),
+          );
         else callback(null, usable[0]!.address, usable[0]!.family);
       },
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), options.all ? [] : '', 0),

@@ -38,7 +38,6 @@ export class AlertStore {
     return entry;
   }
 
-
   /** A build-success line: that process's older compile errors are fixed. */
   clearCompileErrors(processId: string): number {
     const before = this.entries.length;

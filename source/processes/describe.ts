@@ -22,7 +22,9 @@ export function uptime(info: ProcessInfo, now = Date.now()): number {
 export function formatProcessTable(processes: ProcessInfo[], now = Date.now()): string {
   if (processes.length === 0) return 'No processes. Start one with `workbench run <script>` or `workbench run --cmd "<command>"`.\n';
   // A command line (and an id given over the socket) may hold anything: one safe line each.
-  const rows = processes.map((info) => [info.id, describeStatus(info), info.pid ? String(info.pid) : '-', formatDuration(uptime(info, now)), String(info.alertCount), info.command].map(toTerminalLine));
+  const rows = processes.map((info) =>
+    [info.id, describeStatus(info), info.pid ? String(info.pid) : '-', formatDuration(uptime(info, now)), String(info.alertCount), info.command].map(toTerminalLine),
+  );
   const header = ['ID', 'STATUS', 'PID', 'UPTIME', 'ALERTS', 'COMMAND'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   const line = (cells: string[]) => cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]))).join('  ');

@@ -121,7 +121,11 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
   }
 
   private freeId(base: string): string {
-    const clean = base.replace(/[^A-Za-z0-9._:-]/g, '-').replace(/^[^A-Za-z0-9]+/, '').slice(0, 48) || 'proc';
+    const clean =
+      base
+        .replace(/[^A-Za-z0-9._:-]/g, '-')
+        .replace(/^[^A-Za-z0-9]+/, '')
+        .slice(0, 48) || 'proc';
     if (!this.processes.has(clean) || !isLive(this.processes.get(clean)!.info)) return clean;
     for (let n = 2; ; n++) if (!this.processes.has(`${clean}-${n}`)) return `${clean}-${n}`;
   }

@@ -46,8 +46,8 @@ export async function loadProjectConfig(root: string): Promise<ProjectConfig | n
 /** What starts by itself: scripts first, since proxies usually point at a script's server. */
 export function autostartEntries(config: ProjectConfig): AutostartEntry[] {
   return [
-    ...config.scripts.filter(s => s.autostart).map(s => ({kind: 'script' as const, name: s.name, run: s.run})),
-    ...config.proxies.filter(p => p.autostart).map(p => ({kind: 'proxy' as const, id: p.id, target: p.target})),
+    ...config.scripts.filter((s) => s.autostart).map((s) => ({kind: 'script' as const, name: s.name, run: s.run})),
+    ...config.proxies.filter((p) => p.autostart).map((p) => ({kind: 'proxy' as const, id: p.id, target: p.target})),
   ];
 }
 

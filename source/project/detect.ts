@@ -44,7 +44,11 @@ export async function detectProject(path: string): Promise<ProjectInfo> {
 
   const types: ProjectType[] = [];
   const packageManagers: ProjectInfo['packageManagers'] = {};
-  for (const [type, found] of [['node', node], ['go', go], ['python', python]] as const) {
+  for (const [type, found] of [
+    ['node', node],
+    ['go', go],
+    ['python', python],
+  ] as const) {
     if (!found) continue;
     types.push(type);
     packageManagers[type] = found.packageManager;
@@ -58,7 +62,7 @@ export async function detectProject(path: string): Promise<ProjectInfo> {
   }
   detected.push(...(python?.scripts ?? []), ...(go?.scripts ?? []));
 
-  const configured: DetectedScript[] = (config?.scripts ?? []).map(s => ({name: s.name, command: s.run, source: '.workbench.kdl'}));
+  const configured: DetectedScript[] = (config?.scripts ?? []).map((s) => ({name: s.name, command: s.run, source: '.workbench.kdl'}));
   return {
     root,
     types,
@@ -74,7 +78,7 @@ export async function detectProject(path: string): Promise<ProjectInfo> {
  * detected script whose name is taken gets its source's prefix (`make:test`).
  */
 function mergeScripts(detected: DetectedScript[], configured: DetectedScript[]): DetectedScript[] {
-  const taken = new Set(configured.map(s => s.name));
+  const taken = new Set(configured.map((s) => s.name));
   const overridable = new Set(taken);
   const merged: DetectedScript[] = [];
   for (const script of detected) {

@@ -20,7 +20,7 @@ export class ProjectFiles {
   /** The first of these names present in the root, if any. */
   async first(...names: string[]): Promise<string | undefined> {
     const present = await this.list();
-    return names.find(name => present.has(name));
+    return names.find((name) => present.has(name));
   }
 
   async read(relative: string): Promise<string | undefined> {
@@ -29,7 +29,7 @@ export class ProjectFiles {
 
   async isDirectory(relative: string): Promise<boolean> {
     return stat(join(this.root, relative)).then(
-      s => s.isDirectory(),
+      (s) => s.isDirectory(),
       () => false,
     );
   }

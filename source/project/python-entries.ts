@@ -30,7 +30,10 @@ export async function detectPython(files: ProjectFiles): Promise<PythonDetection
   const scripts: DetectedScript[] = [];
 
   // Console scripts exist once the project is installed; the runner installs it on demand (uv, poetry).
-  for (const table of [['project', 'scripts'], ['tool', 'poetry', 'scripts']]) {
+  for (const table of [
+    ['project', 'scripts'],
+    ['tool', 'poetry', 'scripts'],
+  ]) {
     for (const name of Object.keys(tableAt(pyproject, table) ?? {})) {
       scripts.push({name, command: `${runner}${name}`, source: 'pyproject.toml'});
     }

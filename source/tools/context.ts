@@ -15,7 +15,10 @@ export function createToolContext(options: {cwd?: string; noDaemon?: boolean; no
       connection ??= ensureDaemon().then(({client, started, recovered, survivors}) => {
         // Output and alerts lived in the dead daemon; a process that outlived it is named, by pid.
         const left = survivors.length ? `; still running from before, no longer supervised: ${describeSurvivors(survivors)} (stop with kill <pid>)` : '';
-        if (recovered) options.notice?.(`workbench: the daemon was not running (it had died); started a new one — earlier ${survivors.length ? 'output and alerts are' : 'processes and alerts are'} gone${left}`);
+        if (recovered)
+          options.notice?.(
+            `workbench: the daemon was not running (it had died); started a new one — earlier ${survivors.length ? 'output and alerts are' : 'processes and alerts are'} gone${left}`,
+          );
         else if (started) options.notice?.(`workbench: started the daemon${left}`);
         client.closedPromise().then(() => (connection = undefined));
         return client;

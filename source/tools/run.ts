@@ -47,9 +47,7 @@ export async function runTask(args: RunArgs, context: ToolContext): Promise<RunR
 
 export function formatRunResult(result: RunResult): string {
   const info = result.process;
-  const head = info.status === 'running'
-    ? `started ${info.id} (pid ${info.pid}): ${info.command}`
-    : `${info.id} ${describeStatus(info)}: ${info.command}`;
+  const head = info.status === 'running' ? `started ${info.id} (pid ${info.pid}): ${info.command}` : `${info.id} ${describeStatus(info)}: ${info.command}`;
   const lines = [head];
   if (result.timedOut) lines.push(`still running after the timeout; follow it with proc output ${info.id}`);
   if (result.output) lines.push('', stripAnsi(result.output).trimEnd());

@@ -39,17 +39,20 @@ function Shell({title, panes, onQuit}: Required<Pick<AppProps, 'title' | 'panes'
   const compact = size.columns < COMPACT_BELOW.columns || size.rows < COMPACT_BELOW.rows;
   const [focusedPaneId, setFocusedPaneId] = useState(panes[0]?.id ?? '');
   const [helpOpen, setHelpOpen] = useState(false);
-  const focusedIndex = Math.max(0, panes.findIndex(pane => pane.id === focusedPaneId));
+  const focusedIndex = Math.max(
+    0,
+    panes.findIndex((pane) => pane.id === focusedPaneId),
+  );
   const focusedPane = panes[focusedIndex];
 
   const actions = useMemo<UIActions>(() => {
     const cycle = (step: number) =>
-      setFocusedPaneId(current => {
-        const index = panes.findIndex(pane => pane.id === current);
+      setFocusedPaneId((current) => {
+        const index = panes.findIndex((pane) => pane.id === current);
         return panes[(index + step + panes.length) % panes.length]?.id ?? current;
       });
     return {
-      focusPane: id => setFocusedPaneId(id),
+      focusPane: (id) => setFocusedPaneId(id),
       focusNextPane: () => cycle(1),
       focusPreviousPane: () => cycle(-1),
       openHelp: () => setHelpOpen(true),
@@ -62,11 +65,11 @@ function Shell({title, panes, onQuit}: Required<Pick<AppProps, 'title' | 'panes'
   }, [panes, exit, onQuit]);
 
   // Ctrl-C quits from anywhere, even from an input or an overlay.
-  useKeypress(press => (matchesCommand(Command.FORCE_QUIT, press) ? (actions.quit(), true) : false), {isActive: true, priority: KeyPriority.CRITICAL});
+  useKeypress((press) => (matchesCommand(Command.FORCE_QUIT, press) ? (actions.quit(), true) : false), {isActive: true, priority: KeyPriority.CRITICAL});
 
   // Lowest priority: a pane, an input or an overlay sees the key first.
   useKeypress(
-    press => {
+    (press) => {
       const number = focusPaneNumber(press);
       if (matchesCommand(Command.QUIT, press)) actions.quit();
       else if (matchesCommand(Command.HELP, press)) actions.openHelp();

@@ -42,10 +42,14 @@ describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
   });
 
   it('shows the demo processes and their incidents, moves between panes, helps, and quits cleanly', async () => {
-    const first = await eventually(() => {
-      const text = screen();
-      return /web\s.*running/.test(text) && /worker\s.*running/.test(text) ? text : undefined;
-    }, 30_000, 250);
+    const first = await eventually(
+      () => {
+        const text = screen();
+        return /web\s.*running/.test(text) && /worker\s.*running/.test(text) ? text : undefined;
+      },
+      30_000,
+      250,
+    );
     expect(first).toContain('Processes');
     expect(first).toContain('Incidents');
     expect(first).toContain('3 Feeds');
@@ -53,10 +57,14 @@ describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
     expect(first).toMatch(/reader\s.*running/);
 
     tmux('send-keys', '-t', session, '2');
-    const incidents = await eventually(() => {
-      const text = screen();
-      return /process:(web|worker)/.test(text) ? text : undefined;
-    }, 40_000, 500);
+    const incidents = await eventually(
+      () => {
+        const text = screen();
+        return /process:(web|worker)/.test(text) ? text : undefined;
+      },
+      40_000,
+      500,
+    );
     expect(incidents).toMatch(/process:(web|worker)/);
 
     tmux('send-keys', '-t', session, '?');
@@ -67,7 +75,7 @@ describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
     // s starts a script from the project's list, as `workbench run worker` would: stop worker first.
     const pidOf = async (id: string) => {
       const listed = await runCli(['proc', 'list', '--json'], {env: sandbox.env});
-      return (JSON.parse(listed.stdout) as Array<{id: string; status: string; pid?: number}>).find(entry => entry.id === id);
+      return (JSON.parse(listed.stdout) as Array<{id: string; status: string; pid?: number}>).find((entry) => entry.id === id);
     };
     const workerBefore = await pidOf('worker');
     // Esc and the next key sent together read as Alt+key: let the help close first.
@@ -86,7 +94,7 @@ describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
     expect(picker).toMatch(/web\s+node server\.mjs/);
     for (let step = 0; step < 5 && !/▸ worker/.test(screen()); step++) {
       tmux('send-keys', '-t', session, 'j');
-      await new Promise(resolve => setTimeout(resolve, 200));
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(screen()).toMatch(/▸ worker/);
     tmux('send-keys', '-t', session, 'Enter');

@@ -120,12 +120,15 @@ describe('daemon and supervised processes', () => {
 
   it('survives binary, invalid UTF-8 and coloured output, matching errors without the colour codes', async () => {
     const script = join(sandbox.dir, 'noisy.sh');
-    writeFileSync(script, [
-      "printf '\\377\\376\\000\\001binary\\200\\n'",
-      "head -c 2000 /dev/urandom",
-      "printf '\\n\\033[31mError: EADDRINUSE: address already in use :::3000\\033[0m\\n'",
-      'sleep 30',
-    ].join('\n'));
+    writeFileSync(
+      script,
+      [
+        "printf '\\377\\376\\000\\001binary\\200\\n'",
+        'head -c 2000 /dev/urandom',
+        "printf '\\n\\033[31mError: EADDRINUSE: address already in use :::3000\\033[0m\\n'",
+        'sleep 30',
+      ].join('\n'),
+    );
     await cli(['run', '--cmd', `sh ${script}`, '--id', 'noisy']);
     const alert = await eventually(async () => {
       const parsed = JSON.parse((await cli(['get-errors', '--raw', '--process-id', 'noisy'])).stdout) as Array<{message: string; category: string}>;
@@ -140,13 +143,16 @@ describe('daemon and supervised processes', () => {
 
   it('clears a process compile errors when the same process reports a successful build', async () => {
     const script = join(sandbox.dir, 'build.sh');
-    writeFileSync(script, [
-      "echo \"src/app.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.\"",
-      // The build succeeds once the test has seen the error (a fixed sleep raced a loaded machine).
-      `while [ ! -e ${join(sandbox.dir, 'rebuild')} ]; do sleep 0.1; done`,
-      "echo 'Found 0 errors. Watching for file changes.'",
-      'sleep 30',
-    ].join('\n'));
+    writeFileSync(
+      script,
+      [
+        "echo \"src/app.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.\"",
+        // The build succeeds once the test has seen the error (a fixed sleep raced a loaded machine).
+        `while [ ! -e ${join(sandbox.dir, 'rebuild')} ]; do sleep 0.1; done`,
+        "echo 'Found 0 errors. Watching for file changes.'",
+        'sleep 30',
+      ].join('\n'),
+    );
     await cli(['run', '--cmd', `sh ${script}`, '--id', 'tsc']);
     await eventually(async () => JSON.parse((await cli(['get-errors', '--raw'])).stdout).some((e: {category: string}) => e.category === 'TS2322'));
     writeFileSync(join(sandbox.dir, 'rebuild'), '');
@@ -176,13 +182,17 @@ describe('daemon and supervised processes', () => {
     const ps = await runCli(['daemon', 'status', '--json'], {env: sandbox.env});
     expect(JSON.parse(ps.stdout)).toMatchObject({running: true, pid});
     const daemons = execSync(`pgrep -af "${repoRoot}/dist/source/cli.js daemon run" || true`, {encoding: 'utf8'});
-    const ours = daemons.split('\n').filter((line) => line.trim()).map((line) => Number(line.split(' ')[0])).filter((candidate) => {
-      try {
-        return readFileSync(`/proc/${candidate}/environ`, 'utf8').includes(`WORKBENCH_HOME=${sandbox.home}\0`);
-      } catch {
-        return false;
-      }
-    });
+    const ours = daemons
+      .split('\n')
+      .filter((line) => line.trim())
+      .map((line) => Number(line.split(' ')[0]))
+      .filter((candidate) => {
+        try {
+          return readFileSync(`/proc/${candidate}/environ`, 'utf8').includes(`WORKBENCH_HOME=${sandbox.home}\0`);
+        } catch {
+          return false;
+        }
+      });
     expect(ours).toEqual([pid]);
 
     killDaemon(sandbox.home, 'SIGKILL');

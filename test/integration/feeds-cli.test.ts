@@ -107,7 +107,18 @@ describe('workbench feeds / articles / lists, in-process on the local store', ()
     const seen = [...first.articles];
     let cursor = first.nextCursor;
     while (cursor) {
-      const page: PageJson = await json<PageJson>(['articles', 'list', '--feed', String(feed.id), '--limit', '10', '--before', cursor.before, '--before-id', String(cursor.before_id)]);
+      const page: PageJson = await json<PageJson>([
+        'articles',
+        'list',
+        '--feed',
+        String(feed.id),
+        '--limit',
+        '10',
+        '--before',
+        cursor.before,
+        '--before-id',
+        String(cursor.before_id),
+      ]);
       seen.push(...page.articles);
       cursor = page.nextCursor;
     }
@@ -225,7 +236,10 @@ describe('workbench feeds / articles / lists, in-process on the local store', ()
     await failsWith(['articles', 'read', '987654'], /no article 987654/);
     await failsWith(['feeds', 'refresh', '4242'], /no feed 4242/);
     await failsWith(['lists', 'add', '1', 'x1'], /article id must be a whole number/);
-    await failsWith(['articles', 'snooze', String(articles[0]!.id), '--until', 'yesterday-ish'], /--until: expected an ISO 8601 time, a duration like 30m, 1h or 2d, or "tomorrow"; got "yesterday-ish"/);
+    await failsWith(
+      ['articles', 'snooze', String(articles[0]!.id), '--until', 'yesterday-ish'],
+      /--until: expected an ISO 8601 time, a duration like 30m, 1h or 2d, or "tomorrow"; got "yesterday-ish"/,
+    );
     await failsWith(['articles', 'snooze', String(articles[0]!.id), '--until', '2001-02-03T04:05:06Z'], /--until: 2001-02-03T04:05:06.000Z is in the past/);
     await failsWith(['articles', 'list', '--limit', '0'], /--limit must be 1 or more/);
     await failsWith(['articles', 'list', '--before', '2024-01-01T00:00:00Z'], /--before and --before-id go together/);

@@ -33,7 +33,10 @@ beforeEach(() => {
   project = join(sandbox.dir, 'project');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({name: 'p', scripts: {hello: 'echo hello-script'}}));
-  writeFileSync(join(project, '.workbench.kdl'), 'scripts {\n  ticker {\n    run "echo tick-started; sleep 60"\n    autostart true\n  }\n  manual {\n    run "echo manual"\n  }\n}\n');
+  writeFileSync(
+    join(project, '.workbench.kdl'),
+    'scripts {\n  ticker {\n    run "echo tick-started; sleep 60"\n    autostart true\n  }\n  manual {\n    run "echo manual"\n  }\n}\n',
+  );
 });
 
 afterEach(async () => {
@@ -127,7 +130,13 @@ describe('workbench mcp', () => {
   });
 
   it('stays alive after a message over the 10 MiB limit, answering it with an error and the next requests as usual', async () => {
-    const transport = new StdioClientTransport({command: process.execPath, args: [cliPath, 'mcp', '--no-daemon'], cwd: project, env: sandbox.env as Record<string, string>, stderr: 'pipe'});
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [cliPath, 'mcp', '--no-daemon'],
+      cwd: project,
+      env: sandbox.env as Record<string, string>,
+      stderr: 'pipe',
+    });
     transport.stderr?.on('data', (chunk) => (stderr += chunk));
     const answers: unknown[] = [];
     client = new Client({name: 'workbench-test', version: '1.0.0'});

@@ -34,7 +34,11 @@ export async function resolve(specifier, context, next) {
   );
   writeFileSync(join(hooks, 'register.mjs'), `import {register} from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n`);
   const meta = JSON.parse(readFileSync(join(repoRoot, 'dist/metafile.json'), 'utf8')) as Metafile;
-  inkFiles = new Set(Object.entries(meta.outputs).filter(([, output]) => Object.keys(output.inputs).some((input) => INK.test(input))).map(([file]) => file));
+  inkFiles = new Set(
+    Object.entries(meta.outputs)
+      .filter(([, output]) => Object.keys(output.inputs).some((input) => INK.test(input)))
+      .map(([file]) => file),
+  );
 });
 
 afterAll(async () => {

@@ -52,7 +52,11 @@ describe('text from outside reaches the terminal inert', () => {
     const added = await cli(['feeds', 'add', feedUrl]);
     expect(added.code, added.stderr).toBe(0);
     expectInert(added.stdout);
-    for (const args of [['feeds', 'list'], ['articles', 'list'], ['articles', 'show', '1']]) {
+    for (const args of [
+      ['feeds', 'list'],
+      ['articles', 'list'],
+      ['articles', 'show', '1'],
+    ]) {
       const result = await cli(args);
       expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
       expectInert(result.stdout);

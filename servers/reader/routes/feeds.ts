@@ -43,7 +43,13 @@ export async function feedRoutes(app: FastifyInstance, {service}: {service: Read
 
   app.post<{Params: IdParams}>(
     '/feeds/:id/refresh',
-    {schema: {querystring: noQuery, params: idParams, response: {200: {type: 'object', required: ['newArticles'], properties: {newArticles: {type: 'integer'}}}, ...errorResponses}}},
+    {
+      schema: {
+        querystring: noQuery,
+        params: idParams,
+        response: {200: {type: 'object', required: ['newArticles'], properties: {newArticles: {type: 'integer'}}}, ...errorResponses},
+      },
+    },
     (request) => service.refresh(request.params.id),
   );
 

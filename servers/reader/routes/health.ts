@@ -3,5 +3,7 @@ import {errorResponses, noQuery} from '../schemas.js';
 
 /** GET /health: liveness. */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/health', {schema: {querystring: noQuery, response: {200: {type: 'object', required: ['ok'], properties: {ok: {type: 'boolean'}}}, ...errorResponses}}}, async () => ({ok: true}));
+  app.get('/health', {schema: {querystring: noQuery, response: {200: {type: 'object', required: ['ok'], properties: {ok: {type: 'boolean'}}}, ...errorResponses}}}, async () => ({
+    ok: true,
+  }));
 }

@@ -27,11 +27,15 @@ const tokenParams = {type: 'object', required: ['token'], additionalProperties: 
 export async function listRoutes(app: FastifyInstance, {service}: {service: ReaderService}): Promise<void> {
   app.get('/lists', {schema: {querystring: noQuery, response: {200: {type: 'array', items: listSchema}, ...errorResponses}}}, () => service.listLists());
 
-  app.post<{Body: {title: string; visibility: Visibility}}>('/lists', {schema: {querystring: noQuery, body: createBody, response: {201: listSchema, ...errorResponses}}}, async (request, reply) => {
-    // Empty and whitespace-only titles alike are a bad body, not a bad argument.
-    if (!request.body.title.trim()) throw new WorkbenchError('invalid_body', 'title must not be blank');
-    return reply.status(201).send(await service.createList(request.body.title, request.body.visibility));
-  });
+  app.post<{Body: {title: string; visibility: Visibility}}>(
+    '/lists',
+    {schema: {querystring: noQuery, body: createBody, response: {201: listSchema, ...errorResponses}}},
+    async (request, reply) => {
+      // Empty and whitespace-only titles alike are a bad body, not a bad argument.
+      if (!request.body.title.trim()) throw new WorkbenchError('invalid_body', 'title must not be blank');
+      return reply.status(201).send(await service.createList(request.body.title, request.body.visibility));
+    },
+  );
 
   app.delete<{Params: IdParams}>('/lists/:id', {schema: {querystring: noQuery, params: idParams, response: {204: {type: 'null'}, ...errorResponses}}}, async (request, reply) => {
     await service.deleteList(request.params.id);
@@ -52,8 +56,12 @@ export async function listRoutes(app: FastifyInstance, {service}: {service: Read
 
   // No credential: the token in the address is the capability; private lists have none. Public:
   // feed readers anywhere fetch it by whatever name reaches this server, so the Host check skips it.
-  app.get<{Params: {token: string}}>('/lists/:token.xml', {config: {public: true}, schema: {querystring: noQuery, params: tokenParams, response: errorResponses}}, async (request, reply) => {
-    const xml = await service.listRss(request.params.token);
-    return reply.type('application/rss+xml; charset=utf-8').send(xml);
-  });
+  app.get<{Params: {token: string}}>(
+    '/lists/:token.xml',
+    {config: {public: true}, schema: {querystring: noQuery, params: tokenParams, response: errorResponses}},
+    async (request, reply) => {
+      const xml = await service.listRss(request.params.token);
+      return reply.type('application/rss+xml; charset=utf-8').send(xml);
+    },
+  );
 }

@@ -21,8 +21,10 @@ export async function opmlRoutes(app: FastifyInstance, {service}: {service: Read
   // Scoped to this plugin: only /opml takes XML.
   app.addContentTypeParser(OPML_TYPES, {parseAs: 'string', bodyLimit: OPML_BODY_LIMIT}, (_request, body, done) => done(null, body));
 
-  app.post<{Body: string}>('/opml', {bodyLimit: OPML_BODY_LIMIT, schema: {querystring: noQuery, body: {type: 'string', minLength: 1}, response: {200: importAnswer, ...errorResponses}}}, (request) =>
-    service.importOpml(request.body),
+  app.post<{Body: string}>(
+    '/opml',
+    {bodyLimit: OPML_BODY_LIMIT, schema: {querystring: noQuery, body: {type: 'string', minLength: 1}, response: {200: importAnswer, ...errorResponses}}},
+    (request) => service.importOpml(request.body),
   );
 
   app.get('/opml', {schema: {querystring: noQuery, response: errorResponses}}, async (_request, reply) =>

@@ -37,7 +37,10 @@ export function formatArticles(page: ArticlePage, feeds: Feed[]): string {
 
 export function formatDiscovered(feeds: DiscoveredFeed[]): string {
   if (feeds.length === 0) return 'no feed found at that address\n';
-  return formatTable(['FORMAT', 'TITLE', 'URL'], feeds.map((feed) => [feed.format ?? '?', clip(feed.title ?? '', TITLE_WIDTH), feed.url]));
+  return formatTable(
+    ['FORMAT', 'TITLE', 'URL'],
+    feeds.map((feed) => [feed.format ?? '?', clip(feed.title ?? '', TITLE_WIDTH), feed.url]),
+  );
 }
 
 export function formatLists(lists: List[]): string {
@@ -49,7 +52,10 @@ export function formatLists(lists: List[]): string {
 }
 
 export function formatList(list: List): string {
-  return toTerminalLine(`list ${list.id} "${list.title}" · ${list.visibility} · ${list.itemCount} item${list.itemCount === 1 ? '' : 's'}${list.rssUrl ? ` · ${list.rssUrl}` : ''}`) + '\n';
+  return (
+    toTerminalLine(`list ${list.id} "${list.title}" · ${list.visibility} · ${list.itemCount} item${list.itemCount === 1 ? '' : 's'}${list.rssUrl ? ` · ${list.rssUrl}` : ''}`) +
+    '\n'
+  );
 }
 
 export function formatImport(result: {added: number; skipped: number; failed: {url: string; error: string}[]}): string {

@@ -20,7 +20,10 @@ export type Response = {id: number; result: unknown} | {id: number; error: Error
 export class LineSplitter {
   private buffer = '';
 
-  constructor(private readonly onLine: (line: string) => void, private readonly limit = 16 * 1024 * 1024) {}
+  constructor(
+    private readonly onLine: (line: string) => void,
+    private readonly limit = 16 * 1024 * 1024,
+  ) {}
 
   push(chunk: string): void {
     this.buffer += chunk;

@@ -17,7 +17,8 @@ export interface OpenReaderOptions {
  */
 export async function openReader(options: OpenReaderOptions = {}): Promise<ReaderService> {
   const server = options.server ?? (options.db === undefined ? process.env.WORKBENCH_READER_URL || undefined : undefined);
-  if (options.server !== undefined && options.db !== undefined) throw new WorkbenchError('invalid_argument', '--server and --db exclude each other: --db opens the store in this process');
+  if (options.server !== undefined && options.db !== undefined)
+    throw new WorkbenchError('invalid_argument', '--server and --db exclude each other: --db opens the store in this process');
   if (server !== undefined) return createHttpReader(server);
   if (options.db === undefined) {
     const running = await runningServer();

@@ -24,7 +24,14 @@ const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
  */
 export async function httpCall(url: URL, options: {method: string; headers: Record<string, string>; body?: string; timeoutMs: number}): Promise<HttpAnswer> {
   try {
-    const answer = await sendRequest(url, {method: options.method, headers: options.headers, body: options.body, timeoutMs: options.timeoutMs, maxBytes: MAX_ANSWER_BYTES, policy: {allowPrivate: true}});
+    const answer = await sendRequest(url, {
+      method: options.method,
+      headers: options.headers,
+      body: options.body,
+      timeoutMs: options.timeoutMs,
+      maxBytes: MAX_ANSWER_BYTES,
+      policy: {allowPrivate: true},
+    });
     return {status: answer.status, contentType: answer.headers.get('content-type') ?? '', text: answer.body.toString('utf8')};
   } catch (error) {
     if (!isOutboundError(error)) throw error;

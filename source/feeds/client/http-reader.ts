@@ -74,7 +74,8 @@ export function createHttpReader(baseUrl: string): ReaderService {
   const json = async <T>(path: string, options?: Call): Promise<T> => (await call(path, options)).body as T;
   const id = (value: number) => encodeURIComponent(String(value));
   // Some answers are documented loosely (`subject counts`, `sets read state`): take the record when it is one.
-  const article = async (articleId: number, answer: unknown): Promise<FullArticle> => (isRecord(answer) && 'listIds' in answer ? (answer as unknown as FullArticle) : reader.getArticle(articleId));
+  const article = async (articleId: number, answer: unknown): Promise<FullArticle> =>
+    isRecord(answer) && 'listIds' in answer ? (answer as unknown as FullArticle) : reader.getArticle(articleId);
   const list = async (listId: number, answer: unknown): Promise<List> => {
     if (isRecord(answer) && 'visibility' in answer) return answer as unknown as List;
     const found = (await reader.listLists()).find((item) => item.id === listId);
@@ -136,7 +137,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** The server's `{error:{code,message}}` as a WorkbenchError; anything else by its status. */
 function answerError(status: number, body: unknown, text: string): WorkbenchError {
   const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
-  const code = typeof error?.code === 'string' && KNOWN_CODES.has(error.code as ErrorCode) ? (error.code as ErrorCode) : status === 404 ? 'not_found' : status < 500 ? 'invalid_argument' : 'internal';
+  const code =
+    typeof error?.code === 'string' && KNOWN_CODES.has(error.code as ErrorCode)
+      ? (error.code as ErrorCode)
+      : status === 404
+        ? 'not_found'
+        : status < 500
+          ? 'invalid_argument'
+          : 'internal';
   const message = typeof error?.message === 'string' && error.message ? error.message : `reader answered ${status}${text ? `: ${text.slice(0, 200).split('\n')[0]}` : ''}`;
   return new WorkbenchError(code, message, {status});
 }

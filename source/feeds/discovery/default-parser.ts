@@ -10,7 +10,9 @@ let loading: Promise<FeedTitleParser | null> | undefined;
  */
 export function loadDefaultParser(): Promise<FeedTitleParser | null> {
   loading ??= import('../parser/index.js').then(
-    (module): FeedTitleParser => (body, contentType) => module.parseFeed(body, contentType),
+    (module): FeedTitleParser =>
+      (body, contentType) =>
+        module.parseFeed(body, contentType),
     () => null,
   );
   return loading;

@@ -40,6 +40,11 @@ export function readOpml(xml: string): OpmlEntry[] {
 
 // OPML 2.0 `category` is a comma-separated list of slash-delimited paths: "/Tech/News,/Go" → "Tech/News".
 function firstCategory(value: string | undefined): string | null {
-  const first = value?.split(',')[0]?.split('/').map((part) => part.trim()).filter(Boolean).join('/');
+  const first = value
+    ?.split(',')[0]
+    ?.split('/')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join('/');
   return first || null;
 }

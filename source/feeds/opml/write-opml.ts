@@ -16,7 +16,10 @@ export function writeOpml(feeds: Feed[], now: Date): string {
   const root = emptyFolder();
   for (const feed of feeds) {
     let folder = root;
-    for (const part of (feed.category ?? '').split('/').map((name) => name.trim()).filter(Boolean)) {
+    for (const part of (feed.category ?? '')
+      .split('/')
+      .map((name) => name.trim())
+      .filter(Boolean)) {
       const next = folder.folders.get(part) ?? emptyFolder();
       folder.folders.set(part, next);
       folder = next;

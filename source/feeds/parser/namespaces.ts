@@ -28,4 +28,3 @@ export function namespaceId(uri: string): string {
   const id = BY_URI[key];
   return id ?? (key === '' ? '' : key);
 }
-

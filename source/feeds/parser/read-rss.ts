@@ -75,11 +75,7 @@ function readItem(doc: XmlDocument, item: XmlNode, outerBase: string | undefined
   const guid = rawOf(doc, guidNode) ?? attr(item, 'rdf:about') ?? rawOf(doc, child(item, 'id', 'atom')) ?? rawOf(doc, child(item, 'identifier', 'dc'));
   const permalink = guid && guidNode && attr(guidNode, 'ispermalink')?.toLowerCase() !== 'false' && /^https?:\/\//i.test(guid) ? guid : undefined;
   const link =
-    rawOf(doc, child(item, 'origlink', 'feedburner')) ??
-    rawOf(doc, firstChild(item, [['link']])) ??
-    atomLink(item) ??
-    permalink ??
-    (cdf ? attr(item, 'href') : undefined);
+    rawOf(doc, child(item, 'origlink', 'feedburner')) ?? rawOf(doc, firstChild(item, [['link']])) ?? atomLink(item) ?? permalink ?? (cdf ? attr(item, 'href') : undefined);
 
   const authorNode = firstChild(item, [['author'], ['creator', 'dc'], ['author', 'dc'], ['author', 'itunes'], ['author', 'atom']]);
   const author = authorNode?.ns === 'atom' ? textOf(doc, child(authorNode, 'name', 'atom') ?? authorNode) : textOf(doc, authorNode);
@@ -99,7 +95,15 @@ function readItem(doc: XmlDocument, item: XmlNode, outerBase: string | undefined
     link: resolveUrl(link, base),
     author: author || undefined,
     published: parseFeedDate(rawOf(doc, firstChild(item, [['pubdate'], ['date', 'dc'], ['issued', 'dcterms'], ['created', 'dcterms'], ['published', 'atom']]))),
-    updated: parseFeedDate(rawOf(doc, firstChild(item, [['modified', 'dcterms'], ['updated', 'atom']])) ?? (cdf ? attr(item, 'lastmod') : undefined)),
+    updated: parseFeedDate(
+      rawOf(
+        doc,
+        firstChild(item, [
+          ['modified', 'dcterms'],
+          ['updated', 'atom'],
+        ]),
+      ) ?? (cdf ? attr(item, 'lastmod') : undefined),
+    ),
     summary: htmlOf(doc, firstChild(item, cdf ? [['abstract']] : SUMMARY)) ?? mediaDescription(doc, item),
     content: htmlOf(doc, firstChild(item, CONTENT)),
     categories,

@@ -78,9 +78,7 @@ export class KeyedLimiter {
       this.wake();
     };
     // Tasks handle their own errors; a throw here must still free the slot.
-    Promise.resolve()
-      .then(task)
-      .then(done, done);
+    Promise.resolve().then(task).then(done, done);
   }
 
   private wake(): void {

@@ -15,7 +15,15 @@ export async function listArticles(context: ReaderContext, query: ArticleQuery):
   if (query.unread !== undefined && typeof query.unread !== 'boolean') throw new WorkbenchError('invalid_argument', 'unread must be true or false');
   if (feedId !== undefined && !(await findFeedRow(store.db, feedId))) throw new WorkbenchError('not_found', `no feed ${feedId}`);
   if (listId !== undefined && !(await findListRow(store.db, listId))) throw new WorkbenchError('not_found', `no list ${listId}`);
-  return pageArticles(store.db, store.dialect, {feedId, listId, category, unreadAt: query.unread === true ? context.nowMs() : undefined, readOnly: query.unread === false, cursor, limit});
+  return pageArticles(store.db, store.dialect, {
+    feedId,
+    listId,
+    category,
+    unreadAt: query.unread === true ? context.nowMs() : undefined,
+    readOnly: query.unread === false,
+    cursor,
+    limit,
+  });
 }
 
 export async function getArticle(context: ReaderContext, id: number): Promise<FullArticle> {

@@ -58,7 +58,23 @@ async function createFeed(context: ReaderContext, requested: string, fetched: Fe
   const url = fetched.permanentUrl ?? requested;
   if (url !== requested) await refuseKnown(context, url);
   const nowMs = context.nowMs();
-  const pending: FeedRow = {id: 0, url, title: '', site_url: null, category, etag: null, last_modified: null, fetch_status: 'pending', last_error: null, last_fetched_at: null, last_success_at: null, next_fetch_at: null, interval_minutes: DEFAULT_INTERVAL_MINUTES, consecutive_failures: 0, created_at: nowMs};
+  const pending: FeedRow = {
+    id: 0,
+    url,
+    title: '',
+    site_url: null,
+    category,
+    etag: null,
+    last_modified: null,
+    fetch_status: 'pending',
+    last_error: null,
+    last_fetched_at: null,
+    last_success_at: null,
+    next_fetch_at: null,
+    interval_minutes: DEFAULT_INTERVAL_MINUTES,
+    consecutive_failures: 0,
+    created_at: nowMs,
+  };
   const state = await successPatch(context, pending, {...fetched, permanentUrl: null}, parsed);
   const feed: NewFeed = {...state, url, title: state.title ?? new URL(url).hostname, site_url: state.site_url ?? null, category, interval_minutes: DEFAULT_INTERVAL_MINUTES};
   let id: number;

@@ -16,7 +16,9 @@ const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{
 export function strictIsoTime(value: unknown): number {
   const match = typeof value === 'string' ? ISO_DATE_TIME.exec(value) : null;
   if (!match) return NaN;
-  const [year, month, day, hour, minute, second = 0, zoneHours = 0, zoneMinutes = 0] = [1, 2, 3, 4, 5, 6, 9, 10].map((group) => (match[group] === undefined ? undefined : Number(match[group])));
+  const [year, month, day, hour, minute, second = 0, zoneHours = 0, zoneMinutes = 0] = [1, 2, 3, 4, 5, 6, 9, 10].map((group) =>
+    match[group] === undefined ? undefined : Number(match[group]),
+  );
   const fields = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second));
   if (year! < 1 || fields.getUTCFullYear() !== year || fields.getUTCMonth() !== month! - 1 || fields.getUTCDate() !== day) return NaN;
   if (fields.getUTCHours() !== hour || fields.getUTCMinutes() !== minute || fields.getUTCSeconds() !== second) return NaN;
@@ -25,7 +27,8 @@ export function strictIsoTime(value: unknown): number {
 }
 
 export function positiveId(value: unknown, name: string): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw new WorkbenchError('invalid_argument', `${name} must be a positive integer, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1)
+    throw new WorkbenchError('invalid_argument', `${name} must be a positive integer, got ${JSON.stringify(value)}`);
   return value;
 }
 
@@ -43,14 +46,16 @@ export function pageCursor(before: unknown, beforeId: unknown): {sortAt: number;
   if (before === undefined || beforeId === undefined) throw new WorkbenchError('invalid_argument', 'invalid cursor: pass both before and before_id from nextCursor');
   const sortAt = strictIsoTime(before);
   if (!Number.isFinite(sortAt)) throw new WorkbenchError('invalid_argument', `invalid cursor: before must be an ISO 8601 time, got ${JSON.stringify(before)}`);
-  if (typeof beforeId !== 'number' || !Number.isSafeInteger(beforeId) || beforeId < 1) throw new WorkbenchError('invalid_argument', `invalid cursor: before_id must be a positive integer, got ${JSON.stringify(beforeId)}`);
+  if (typeof beforeId !== 'number' || !Number.isSafeInteger(beforeId) || beforeId < 1)
+    throw new WorkbenchError('invalid_argument', `invalid cursor: before_id must be a positive integer, got ${JSON.stringify(beforeId)}`);
   return {sortAt, id: beforeId};
 }
 
 /** A snooze time: ISO 8601 with a zone, strictly in the future. */
 export function snoozeUntil(value: unknown, nowMs: number): number {
   const ms = strictIsoTime(typeof value === 'string' ? value.trim() : value);
-  if (!Number.isFinite(ms)) throw new WorkbenchError('invalid_argument', `until must be an ISO 8601 time with a zone (e.g. 2030-01-31T09:00:00Z) or null, got ${JSON.stringify(value)}`);
+  if (!Number.isFinite(ms))
+    throw new WorkbenchError('invalid_argument', `until must be an ISO 8601 time with a zone (e.g. 2030-01-31T09:00:00Z) or null, got ${JSON.stringify(value)}`);
   if (ms <= nowMs) throw new WorkbenchError('invalid_argument', `until is in the past (${new Date(ms).toISOString()}); give a future time or null to unsnooze`);
   return ms;
 }

@@ -39,7 +39,12 @@ export async function pageArticles(db: Knex, dialect: Dialect, filter: ArticleFi
     const cursor = filter.cursor;
     query.where(time, '<=', cursor.sortAt).where((after) => after.where(time, '<', cursor.sortAt).orWhere(id, '<', cursor.id));
   }
-  const rows = (await query.orderBy([{column: time, order: 'desc'}, {column: id, order: 'desc'}]).limit(filter.limit + 1)) as ArticleRow[];
+  const rows = (await query
+    .orderBy([
+      {column: time, order: 'desc'},
+      {column: id, order: 'desc'},
+    ])
+    .limit(filter.limit + 1)) as ArticleRow[];
   const page = rows.slice(0, filter.limit);
   const last = page.at(-1);
   const nextCursor = rows.length > filter.limit && last ? {before: new Date(Number(last.sort_at)).toISOString(), before_id: Number(last.id)} : null;
@@ -47,7 +52,10 @@ export async function pageArticles(db: Knex, dialect: Dialect, filter: ArticleFi
 }
 
 export async function findFullArticle(db: Knex, id: number): Promise<FullArticle | undefined> {
-  const row = (await db('articles').select([...ARTICLE_COLUMNS, 'content', 'snoozed_until']).where('id', id).first()) as FullArticleRow | undefined;
+  const row = (await db('articles')
+    .select([...ARTICLE_COLUMNS, 'content', 'snoozed_until'])
+    .where('id', id)
+    .first()) as FullArticleRow | undefined;
   if (!row) return undefined;
   const lists = (await db('list_items').select('list_id').where('article_id', id).orderBy('list_id')) as {list_id: number}[];
   return fullArticleRecord(
@@ -74,7 +82,11 @@ export async function markFeedRead(db: Knex, dialect: Dialect, feedId: number): 
 
 /** Subjects with how many articles carry each, most used first; optionally of one feed. */
 export async function categoryCounts(db: Knex, feedId?: number): Promise<CategoryCount[]> {
-  const query = db('article_categories').select('name').count({count: '*'}).groupBy('name').orderBy([{column: 'count', order: 'desc'}, {column: 'name'}]);
+  const query = db('article_categories')
+    .select('name')
+    .count({count: '*'})
+    .groupBy('name')
+    .orderBy([{column: 'count', order: 'desc'}, {column: 'name'}]);
   if (feedId !== undefined) query.where('feed_id', feedId);
   const rows = (await query) as {name: string; count: unknown}[];
   return rows.map((row) => ({name: row.name, count: Number(row.count)}));

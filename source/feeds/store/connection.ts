@@ -73,7 +73,10 @@ function prepareSqliteFile(filename: string, tighten: boolean): void {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EISDIR') throw new WorkbenchError('invalid_argument', `${filename} is a folder, not a SQLite file`);
-    throw new WorkbenchError(code === 'ENOSPC' || code === 'EDQUOT' ? 'disk_full' : 'database_unavailable', `cannot open the reader database at ${filename}: ${code ?? (error as Error).message}`);
+    throw new WorkbenchError(
+      code === 'ENOSPC' || code === 'EDQUOT' ? 'disk_full' : 'database_unavailable',
+      `cannot open the reader database at ${filename}: ${code ?? (error as Error).message}`,
+    );
   }
   try {
     if (tighten && (fstatSync(fd).mode & 0o077) !== 0) fchmodSync(fd, 0o600);

@@ -93,7 +93,11 @@ export async function deleteFeedRow(db: Knex, id: number): Promise<boolean> {
 
 /** Feeds due for a poll at `nowMs` (never polled ones too), the longest overdue first. */
 export async function dueFeeds(db: Knex, nowMs: number, limit: number): Promise<{id: number; url: string}[]> {
-  const rows = (await db('feeds').select('id', 'url').where('next_fetch_at', '<=', nowMs).orWhereNull('next_fetch_at').orderBy([{column: 'next_fetch_at'}, {column: 'id'}]).limit(limit)) as {id: number; url: string}[];
+  const rows = (await db('feeds')
+    .select('id', 'url')
+    .where('next_fetch_at', '<=', nowMs)
+    .orWhereNull('next_fetch_at')
+    .orderBy([{column: 'next_fetch_at'}, {column: 'id'}])
+    .limit(limit)) as {id: number; url: string}[];
   return rows.map((row) => ({id: Number(row.id), url: row.url}));
 }
-

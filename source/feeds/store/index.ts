@@ -1,7 +1,20 @@
 // The reader's storage: knex over SQLite (default), PostgreSQL or MySQL/MariaDB, migrated on open.
 export {openStore, type Store} from './open-store.js';
 export {defaultReaderDatabase, storeConfig, type Dialect} from './connection.js';
-export {feedRecord, feedsWithUnread, findFeedRow, findFeedIdByUrl, insertFeedRow, updateFeedRow, deleteFeedRow, dueFeeds, urlHash, type FeedRow, type FeedPatch, type NewFeed} from './feed-rows.js';
+export {
+  feedRecord,
+  feedsWithUnread,
+  findFeedRow,
+  findFeedIdByUrl,
+  insertFeedRow,
+  updateFeedRow,
+  deleteFeedRow,
+  dueFeeds,
+  urlHash,
+  type FeedRow,
+  type FeedPatch,
+  type NewFeed,
+} from './feed-rows.js';
 export {savePoll, saveNewFeed, storedKey, type PolledItem} from './save-poll.js';
 export {isUniqueViolation} from './unique-violation.js';
 export {pageArticles, findFullArticle, articleExists, setArticleRead, setArticleSnooze, markFeedRead, categoryCounts, type ArticleFilter} from './article-queries.js';

@@ -82,6 +82,9 @@ export async function listEntries(db: Knex, listId: number, limit: number): Prom
     .join('feeds as f', 'f.id', 'a.feed_id')
     .select('a.id', 'a.title', 'a.link', 'a.author', 'a.published_at', 'a.summary', 'a.content', 'a.categories', 'li.added_at', 'f.title as feed_title')
     .where('li.list_id', listId)
-    .orderBy([{column: 'li.added_at', order: 'desc'}, {column: 'a.id', order: 'desc'}])
+    .orderBy([
+      {column: 'li.added_at', order: 'desc'},
+      {column: 'a.id', order: 'desc'},
+    ])
     .limit(limit)) as ListEntryRow[];
 }

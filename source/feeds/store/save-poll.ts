@@ -77,7 +77,10 @@ function uniqueByKey(items: PolledItem[]): Map<string, ParsedItem> {
 async function existingKeys(trx: Knex.Transaction, feedId: number, keys: string[]): Promise<Set<string>> {
   const known = new Set<string>();
   for (let start = 0; start < keys.length; start += LOOKUPS_PER_QUERY) {
-    const rows = (await trx('articles').select('item_key').where('feed_id', feedId).whereIn('item_key', keys.slice(start, start + LOOKUPS_PER_QUERY))) as {item_key: string}[];
+    const rows = (await trx('articles')
+      .select('item_key')
+      .where('feed_id', feedId)
+      .whereIn('item_key', keys.slice(start, start + LOOKUPS_PER_QUERY))) as {item_key: string}[];
     for (const row of rows) known.add(row.item_key);
   }
   return known;
@@ -116,9 +119,14 @@ async function saveCategories(trx: Knex.Transaction, feedId: number, rows: Artic
       tagged.map((row) => row.item_key),
     )) as {id: number; item_key: string}[];
   const idOf = new Map(ids.map((row) => [row.item_key, Number(row.id)]));
-  const links = tagged.flatMap((row) => (JSON.parse(row.categories) as string[]).map((name) => ({article_id: idOf.get(row.item_key)!, feed_id: feedId, name, sort_at: row.sort_at})));
+  const links = tagged.flatMap((row) =>
+    (JSON.parse(row.categories) as string[]).map((name) => ({article_id: idOf.get(row.item_key)!, feed_id: feedId, name, sort_at: row.sort_at})),
+  );
   for (let start = 0; start < links.length; start += 300) {
-    await trx('article_categories').insert(links.slice(start, start + 300)).onConflict(['article_id', 'name']).ignore();
+    await trx('article_categories')
+      .insert(links.slice(start, start + 300))
+      .onConflict(['article_id', 'name'])
+      .ignore();
   }
 }
 

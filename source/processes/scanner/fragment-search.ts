@@ -65,7 +65,7 @@ export class FragmentSearch {
   /** Calls `visit` with the index of every fragment occurring in bytes[from, to) (repeats possible). */
   each(bytes: Uint8Array, from: number, to: number, visit: (fragment: number) => void): void {
     const shift = this.shift;
-    for (let i = from + WINDOW - 1; i < to; ) {
+    for (let i = from + WINDOW - 1; i < to;) {
       const block = bytes[i - 1] | (bytes[i] << 8);
       const step = shift[block];
       if (step !== 0) {

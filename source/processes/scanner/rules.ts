@@ -8,21 +8,7 @@ import type {BlockKind} from './blocks.js';
 import {toGrepPattern} from './grep-pattern.js';
 import {exceptionHeader} from './locations.js';
 
-export type Family =
-  | 'node'
-  | 'typescript'
-  | 'vite'
-  | 'esbuild'
-  | 'webpack'
-  | 'next'
-  | 'go'
-  | 'python'
-  | 'rust'
-  | 'java'
-  | 'ruby'
-  | 'dotnet'
-  | 'compiler'
-  | 'generic';
+export type Family = 'node' | 'typescript' | 'vite' | 'esbuild' | 'webpack' | 'next' | 'go' | 'python' | 'rust' | 'java' | 'ruby' | 'dotnet' | 'compiler' | 'generic';
 
 /** What the first line of an alert says; `finish` may refine it from the lines that follow. */
 export interface Head {

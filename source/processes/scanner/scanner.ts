@@ -51,9 +51,7 @@ const RECENT_LINES = 4;
 
 const SEARCH = new FragmentSearch(FRAGMENTS);
 /** Which rules (indices into RULES, ascending) may match a line holding each fragment. */
-const RULES_BY_FRAGMENT: number[][] = FRAGMENTS.map((fragment) =>
-  RULES.flatMap((rule, index) => (rule.needs.includes(fragment) ? [index] : [])),
-);
+const RULES_BY_FRAGMENT: number[][] = FRAGMENTS.map((fragment) => RULES.flatMap((rule, index) => (rule.needs.includes(fragment) ? [index] : [])));
 // Scratch marks for candidateRules (the scanner never re-enters it).
 const ruleMarks = new Uint8Array(RULES.length);
 
@@ -195,7 +193,7 @@ export function createAlertScanner(handlers: AlertScannerHandlers, options: Aler
       headerLocation = header.location;
       if (header.message) head = {...head, message: head.message ? `${head.message}: ${header.message}` : header.message};
     }
-    const kind = head.block === undefined ? rule.block : head.block ?? undefined;
+    const kind = head.block === undefined ? rule.block : (head.block ?? undefined);
     const opened: OpenBlock = {
       rule,
       head,

@@ -11,7 +11,7 @@ export function FilterInput({filter, width}: {filter: FilterInputState; width: n
           <Text color="cyan">/</Text>
           {filter.draft}
           <Text inverse> </Text>
-          <Text dimColor>  enter keep · esc clear</Text>
+          <Text dimColor> enter keep · esc clear</Text>
         </Text>
       </Box>
     );
@@ -22,7 +22,7 @@ export function FilterInput({filter, width}: {filter: FilterInputState; width: n
       <Text wrap="truncate-end">
         <Text color="cyan">filter: </Text>
         {filter.text}
-        <Text dimColor>  (/ edit · esc clear)</Text>
+        <Text dimColor> (/ edit · esc clear)</Text>
       </Text>
     </Box>
   );

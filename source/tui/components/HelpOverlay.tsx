@@ -17,7 +17,7 @@ export const GLOBAL_KEYS: KeyHelp[] = [
 function KeyRows({keys, labelWidth}: {keys: KeyHelp[]; labelWidth: number}): React.JSX.Element {
   return (
     <>
-      {keys.map(help => (
+      {keys.map((help) => (
         <Box key={`${keyHelpLabel(help)}:${help.description}`} height={1}>
           <Box width={labelWidth} flexShrink={0}>
             <Text color="cyan">{keyHelpLabel(help)}</Text>
@@ -30,16 +30,28 @@ function KeyRows({keys, labelWidth}: {keys: KeyHelp[]; labelWidth: number}): Rea
 }
 
 /** `?`: the global keys and those of the focused pane; `?`, Esc or q close it, other keys are held. */
-export function HelpOverlay({pane, width, height, compact, onClose}: {pane: PaneDefinition; width: number; height: number; compact: boolean; onClose: () => void}): React.JSX.Element {
+export function HelpOverlay({
+  pane,
+  width,
+  height,
+  compact,
+  onClose,
+}: {
+  pane: PaneDefinition;
+  width: number;
+  height: number;
+  compact: boolean;
+  onClose: () => void;
+}): React.JSX.Element {
   useKeypress(
-    press => {
+    (press) => {
       if (press.name === 'escape' || press.input === '?' || press.input === 'q') onClose();
       return true;
     },
     {isActive: true, priority: KeyPriority.OVERLAY},
   );
   const all = [...GLOBAL_KEYS, ...pane.keys];
-  const labelWidth = Math.max(...all.map(help => keyHelpLabel(help).length)) + 2;
+  const labelWidth = Math.max(...all.map((help) => keyHelpLabel(help).length)) + 2;
   const boxWidth = Math.min(width, 64);
   return (
     <Box width={width} height={height} justifyContent="center" alignItems="flex-start" overflow="hidden">

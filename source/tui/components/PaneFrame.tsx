@@ -5,7 +5,21 @@ import {Box, Text} from 'ink';
 export const FRAME_ROWS = 3;
 export const FRAME_COLUMNS = 2;
 
-export function PaneFrame({number, title, focused, width, height, children}: {number: number; title: string; focused: boolean; width: number; height: number; children: React.ReactNode}): React.JSX.Element {
+export function PaneFrame({
+  number,
+  title,
+  focused,
+  width,
+  height,
+  children,
+}: {
+  number: number;
+  title: string;
+  focused: boolean;
+  width: number;
+  height: number;
+  children: React.ReactNode;
+}): React.JSX.Element {
   return (
     <Box width={width} height={height} flexDirection="column" borderStyle="round" borderColor={focused ? 'cyan' : 'gray'} overflow="hidden">
       <Box height={1} flexShrink={0}>

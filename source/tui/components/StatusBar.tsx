@@ -7,9 +7,9 @@ import {Command, keyLabel} from '../key/keyBindings.js';
 /** Bottom row: backend state, what is running and failing, and the keys worth pressing next. */
 export function StatusBar({width, compact, helpOpen}: {width: number; compact: boolean; helpOpen: boolean}): React.JSX.Element {
   const snapshot = useSnapshot();
-  const running = snapshot.processes?.filter(process => process.status === 'running' || process.status === 'starting').length;
-  const errors = snapshot.errors?.filter(entry => entry.severity === 'error').length;
-  const warnings = snapshot.errors?.filter(entry => entry.severity === 'warning').length;
+  const running = snapshot.processes?.filter((process) => process.status === 'running' || process.status === 'starting').length;
+  const errors = snapshot.errors?.filter((entry) => entry.severity === 'error').length;
+  const warnings = snapshot.errors?.filter((entry) => entry.severity === 'warning').length;
   const state = snapshot.descriptionError ?? snapshot.processesError ?? snapshot.description ?? 'connecting…';
   const stateIsError = snapshot.descriptionError !== undefined || (snapshot.description === undefined && snapshot.processesError !== undefined);
 

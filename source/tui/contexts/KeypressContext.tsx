@@ -27,7 +27,7 @@ export function KeypressProvider({children}: {children: React.ReactNode}): React
     const entry: Subscription = {...subscription, order: counter.current++};
     subscriptions.current = [...subscriptions.current, entry];
     return () => {
-      subscriptions.current = subscriptions.current.filter(item => item !== entry);
+      subscriptions.current = subscriptions.current.filter((item) => item !== entry);
     };
   }, []);
 

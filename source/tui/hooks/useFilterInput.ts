@@ -36,7 +36,7 @@ export function useFilterInput(isActive: boolean): FilterInputState {
   };
 
   useKeypress(
-    press => {
+    (press) => {
       if (!editingRef.current) return false;
       if (press.name === 'return') {
         setApplied(draftRef.current);
@@ -78,5 +78,5 @@ export function useFilterInput(isActive: boolean): FilterInputState {
 export function matchesFilter(filter: string, ...fields: Array<string | undefined>): boolean {
   const needle = filter.trim().toLowerCase();
   if (!needle) return true;
-  return fields.some(field => field !== undefined && field.toLowerCase().includes(needle));
+  return fields.some((field) => field !== undefined && field.toLowerCase().includes(needle));
 }

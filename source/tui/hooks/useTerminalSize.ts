@@ -24,7 +24,7 @@ export function useTerminalSize(): TerminalSize {
   useEffect(() => {
     const onResize = () => {
       const next = measure(stdout);
-      setSize(previous => (previous.columns === next.columns && previous.rows === next.rows ? previous : next));
+      setSize((previous) => (previous.columns === next.columns && previous.rows === next.rows ? previous : next));
     };
     onResize();
     stdout.on('resize', onResize);

@@ -33,7 +33,7 @@ export function useWatched<T>(fetch: () => Promise<T>, watch: (onChange: () => v
   const refreshRef = useRef<() => void>(() => {});
 
   useEffect(() => {
-    setState(previous => (previous.data === undefined && previous.error === undefined ? previous : {}));
+    setState((previous) => (previous.data === undefined && previous.error === undefined ? previous : {}));
     if (!enabled) {
       refreshRef.current = () => {};
       return;
@@ -52,9 +52,9 @@ export function useWatched<T>(fetch: () => Promise<T>, watch: (onChange: () => v
       try {
         const data = await fetchRef.current();
         // An unchanged answer keeps the old state, so a quiet backend causes no redraw.
-        if (!stopped) setState(previous => (previous.error === undefined && sameData(previous.data, data) ? previous : {data}));
+        if (!stopped) setState((previous) => (previous.error === undefined && sameData(previous.data, data) ? previous : {data}));
       } catch (error) {
-        if (!stopped) setState(previous => ({data: previous.data, error: describeError(error)}));
+        if (!stopped) setState((previous) => ({data: previous.data, error: describeError(error)}));
       } finally {
         inFlight = false;
       }

@@ -49,8 +49,14 @@ export const defaultKeyBindings: KeyBindingMap = {
   [Command.PREV_PANE]: [{name: 'tab', shift: true, label: 'shift-tab'}],
   // Digits are matched by focusPaneNumber(); the binding only labels them.
   [Command.FOCUS_PANE_N]: [{label: '1-9'}],
-  [Command.UP]: [{name: 'up', label: '↑'}, {input: 'k', label: 'k'}],
-  [Command.DOWN]: [{name: 'down', label: '↓'}, {input: 'j', label: 'j'}],
+  [Command.UP]: [
+    {name: 'up', label: '↑'},
+    {input: 'k', label: 'k'},
+  ],
+  [Command.DOWN]: [
+    {name: 'down', label: '↓'},
+    {input: 'j', label: 'j'},
+  ],
   [Command.PAGE_UP]: [{name: 'pageup', label: 'pgup'}],
   [Command.PAGE_DOWN]: [{name: 'pagedown', label: 'pgdn'}],
   [Command.FILTER]: [{input: '/', label: '/'}],
@@ -105,7 +111,7 @@ function bindingMatches(binding: KeyBinding, press: Keypress): boolean {
 }
 
 export function matchesCommand(command: Command, press: Keypress, bindings: KeyBindingMap = defaultKeyBindings): boolean {
-  return bindings[command].some(binding => bindingMatches(binding, press));
+  return bindings[command].some((binding) => bindingMatches(binding, press));
 }
 
 /** The pane number 1-9 a digit key asks for, or undefined. */
@@ -116,7 +122,7 @@ export function focusPaneNumber(press: Keypress): number | undefined {
 
 /** Labels of a command's keys, e.g. `↑/k`. */
 export function keyLabel(command: Command, bindings: KeyBindingMap = defaultKeyBindings): string {
-  return bindings[command].map(binding => binding.label).join('/');
+  return bindings[command].map((binding) => binding.label).join('/');
 }
 
 /** Printable text a key types into an input field, or '' for special keys. */

@@ -12,7 +12,19 @@ import {toTerminalLine} from '../../text/terminal-safe.js';
 type Scripts = {state: 'loading'} | {state: 'failed'; error: string} | {state: 'ready'; scripts: ScriptChoice[]};
 
 /** The `s` list of scripts to start; it holds every key while open, so `q` closes it, not the app. */
-export function ScriptPicker({focused, width, height, onPick, onClose}: {focused: boolean; width: number; height: number; onPick: (script: ScriptChoice) => void; onClose: () => void}): React.JSX.Element {
+export function ScriptPicker({
+  focused,
+  width,
+  height,
+  onPick,
+  onClose,
+}: {
+  focused: boolean;
+  width: number;
+  height: number;
+  onPick: (script: ScriptChoice) => void;
+  onClose: () => void;
+}): React.JSX.Element {
   const {processes: port} = usePorts();
   const [scripts, setScripts] = useState<Scripts>({state: 'loading'});
   const [selected, setSelected] = useState(0);
@@ -20,7 +32,7 @@ export function ScriptPicker({focused, width, height, onPick, onClose}: {focused
   useEffect(() => {
     let live = true;
     port.scripts().then(
-      list => live && setScripts({state: 'ready', scripts: list}),
+      (list) => live && setScripts({state: 'ready', scripts: list}),
       (error: unknown) => live && setScripts({state: 'failed', error: toTerminalLine(describeError(error))}),
     );
     return () => {
@@ -30,10 +42,10 @@ export function ScriptPicker({focused, width, height, onPick, onClose}: {focused
 
   const list = scripts.state === 'ready' ? scripts.scripts : [];
   useKeypress(
-    press => {
+    (press) => {
       if (matchesCommand(Command.BACK, press) || press.input === 'q') onClose();
-      else if (matchesCommand(Command.UP, press)) setSelected(index => Math.max(0, index - 1));
-      else if (matchesCommand(Command.DOWN, press)) setSelected(index => Math.max(0, Math.min(list.length - 1, index + 1)));
+      else if (matchesCommand(Command.UP, press)) setSelected((index) => Math.max(0, index - 1));
+      else if (matchesCommand(Command.DOWN, press)) setSelected((index) => Math.max(0, Math.min(list.length - 1, index + 1)));
       else if (matchesCommand(Command.EXPAND, press) && list[selected]) onPick(list[selected]);
       // Ctrl-C is handled above every overlay; everything else stops here.
       return true;
@@ -43,7 +55,7 @@ export function ScriptPicker({focused, width, height, onPick, onClose}: {focused
 
   const rows = Math.max(1, height - 2);
   const start = listWindowStart(selected, list.length, rows);
-  const nameWidth = Math.min(24, Math.max(6, ...list.map(script => script.name.length)) + 2);
+  const nameWidth = Math.min(24, Math.max(6, ...list.map((script) => script.name.length)) + 2);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Text bold wrap="truncate-end">

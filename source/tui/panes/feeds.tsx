@@ -35,7 +35,10 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 function feedEntries(feeds: Feed[] | undefined): FeedEntry[] {
   if (!feeds) return [];
   const unread = feeds.reduce((sum, feed) => sum + feed.unreadCount, 0);
-  return [{id: ALL_FEEDS, title: 'All articles', unread}, ...feeds.map(feed => ({id: feed.id, title: feed.title || feed.url, unread: feed.unreadCount, status: feed.fetchStatus, lastError: feed.lastError}))];
+  return [
+    {id: ALL_FEEDS, title: 'All articles', unread},
+    ...feeds.map((feed) => ({id: feed.id, title: feed.title || feed.url, unread: feed.unreadCount, status: feed.fetchStatus, lastError: feed.lastError})),
+  ];
 }
 
 /**
@@ -67,17 +70,26 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
 
   const data = useFeedData(port, reader, selectedFeedId, visible);
   const allEntries = useMemo(() => feedEntries(data.feeds), [data.feeds]);
-  const feedList = allEntries.filter(entry => entry.id === ALL_FEEDS || matchesFilter(feedFilter.text, entry.title));
-  const feedIndex = Math.max(0, feedList.findIndex(entry => entry.id === selectedFeedId));
+  const feedList = allEntries.filter((entry) => entry.id === ALL_FEEDS || matchesFilter(feedFilter.text, entry.title));
+  const feedIndex = Math.max(
+    0,
+    feedList.findIndex((entry) => entry.id === selectedFeedId),
+  );
   const selectedFeed = feedList[feedIndex];
-  const feedsById = useMemo(() => new Map((data.feeds ?? []).map(feed => [feed.id, feed])), [data.feeds]);
+  const feedsById = useMemo(() => new Map((data.feeds ?? []).map((feed) => [feed.id, feed])), [data.feeds]);
 
   // What r just set shows at once, until the next poll brings the reader's own answer.
   const [readOverrides, setReadOverrides] = useState<ReadonlyMap<number, boolean>>(new Map());
   useEffect(() => setReadOverrides(new Map()), [data.articles]);
-  const shownArticles = useMemo(() => (data.articles ?? []).map(article => (readOverrides.has(article.id) ? {...article, read: readOverrides.get(article.id)!} : article)), [data.articles, readOverrides]);
-  const articles = shownArticles.filter(article => matchesFilter(articleFilter.text, article.title, article.author ?? undefined, ...article.categories));
-  const articleIndex = Math.max(0, articles.findIndex(article => article.id === selectedArticleId));
+  const shownArticles = useMemo(
+    () => (data.articles ?? []).map((article) => (readOverrides.has(article.id) ? {...article, read: readOverrides.get(article.id)!} : article)),
+    [data.articles, readOverrides],
+  );
+  const articles = shownArticles.filter((article) => matchesFilter(articleFilter.text, article.title, article.author ?? undefined, ...article.categories));
+  const articleIndex = Math.max(
+    0,
+    articles.findIndex((article) => article.id === selectedArticleId),
+  );
   const selectedArticle = articles[articleIndex];
 
   // A feed that went away (filtered out or removed) hands the selection to what is shown.
@@ -118,7 +130,7 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
     if (!reader) return;
     try {
       const updated = await reader.setRead(article.id, !article.read);
-      setReadOverrides(current => new Map(current).set(updated.id, updated.read));
+      setReadOverrides((current) => new Map(current).set(updated.id, updated.read));
       if (load.state === 'ready' && load.article.id === updated.id) setLoad({state: 'ready', article: updated});
       done(`marked ${updated.read ? 'read' : 'unread'}: ${updated.title || '(untitled)'}`);
     } catch (error) {
@@ -129,7 +141,7 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
   const markFeedRead = async (entry: FeedEntry) => {
     if (!reader) return;
     try {
-      const targets = entry.id === ALL_FEEDS ? (data.feeds ?? []).filter(feed => feed.unreadCount > 0).map(feed => feed.id) : [entry.id];
+      const targets = entry.id === ALL_FEEDS ? (data.feeds ?? []).filter((feed) => feed.unreadCount > 0).map((feed) => feed.id) : [entry.id];
       let marked = 0;
       for (const id of targets) marked += (await reader.markAllRead(id)).marked;
       done(`${entry.title}: ${plural(marked, 'article')} marked read`);
@@ -141,7 +153,7 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
   const refreshFeed = async (entry: FeedEntry) => {
     if (!reader) return;
     setMessage({kind: 'info', text: `refreshing ${entry.title}…`});
-    const ids = entry.id === ALL_FEEDS ? (data.feeds ?? []).map(feed => feed.id) : [entry.id];
+    const ids = entry.id === ALL_FEEDS ? (data.feeds ?? []).map((feed) => feed.id) : [entry.id];
     let fresh = 0;
     const failures: string[] = [];
     for (const id of ids) {
@@ -186,8 +198,8 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
   };
 
   const nextUnread = () => {
-    const from = articles.findIndex(article => article.id === openId);
-    const next = articles.slice(from + 1).find(article => !article.read);
+    const from = articles.findIndex((article) => article.id === openId);
+    const next = articles.slice(from + 1).find((article) => !article.read);
     if (next) void openArticle(next);
     else setMessage({kind: 'info', text: 'no more unread articles here'});
   };
@@ -196,8 +208,11 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
 
   // Moves start from the selection as the last key left it (keys may come faster than frames).
   const moveFeed = (step: number) => {
-    setSelectedFeedId(current => {
-      const index = Math.max(0, feedList.findIndex(entry => entry.id === current));
+    setSelectedFeedId((current) => {
+      const index = Math.max(
+        0,
+        feedList.findIndex((entry) => entry.id === current),
+      );
       return feedList[Math.max(0, Math.min(feedList.length - 1, index + step))]?.id ?? current;
     });
     // Another feed's articles start from the top.
@@ -206,15 +221,21 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
   const moveArticle = (step: number) => {
     const target = articleIndex + step;
     if (target >= articles.length - 1) data.loadMore();
-    setSelectedArticleId(current => {
-      const index = Math.max(0, articles.findIndex(article => article.id === current));
+    setSelectedArticleId((current) => {
+      const index = Math.max(
+        0,
+        articles.findIndex((article) => article.id === current),
+      );
       return articles[Math.max(0, Math.min(articles.length - 1, index + step))]?.id ?? current;
     });
   };
 
   const readerWidth = width;
   const view = useMemo(
-    () => (load.state === 'ready' && textModule ? textModule.articleView(load.article, feedsById.get(load.article.feedId), readerWidth, {brief: height < BRIEF_HEADER_BELOW}) : {header: [], body: []}),
+    () =>
+      load.state === 'ready' && textModule
+        ? textModule.articleView(load.article, feedsById.get(load.article.feedId), readerWidth, {brief: height < BRIEF_HEADER_BELOW})
+        : {header: [], body: []},
     [load, textModule, feedsById, readerWidth, height],
   );
 
@@ -249,7 +270,7 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
   const readerKeys = (press: Keypress): boolean => {
     const rows = readerBodyRows(view.header.length, bodyRowsRef.current);
     const maxScroll = Math.max(0, view.body.length - rows);
-    const scrollBy = (step: number) => setScroll(current => Math.max(0, Math.min(maxScroll, current + step)));
+    const scrollBy = (step: number) => setScroll((current) => Math.max(0, Math.min(maxScroll, current + step)));
     const article = load.state === 'ready' ? load.article : undefined;
     if (matchesCommand(Command.UP, press)) scrollBy(-1);
     else if (matchesCommand(Command.DOWN, press)) scrollBy(1);
@@ -267,7 +288,7 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
     return true;
   };
 
-  useKeypress(press => (reading ? readerKeys(press) : listKeys(press)), {isActive: focused && overlay === undefined && !filter.editing, priority: KeyPriority.PANE});
+  useKeypress((press) => (reading ? readerKeys(press) : listKeys(press)), {isActive: focused && overlay === undefined && !filter.editing, priority: KeyPriority.PANE});
 
   // --- layout ---
 
@@ -285,7 +306,9 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
 
   const top = (
     <>
-      {overlay?.kind === 'snooze' && <SnoozePrompt focused={focused} width={width} onSubmit={text => void snooze(overlay.article, text)} onCancel={() => setOverlay(undefined)} />}
+      {overlay?.kind === 'snooze' && (
+        <SnoozePrompt focused={focused} width={width} onSubmit={(text) => void snooze(overlay.article, text)} onCancel={() => setOverlay(undefined)} />
+      )}
       {!reading && <FilterInput filter={filter} width={width} />}
       {shownMessages.map((line, index) => (
         <MessageLine key={index} message={line} width={width} />
@@ -311,7 +334,7 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
         width={width}
         height={bodyRows}
         onClose={() => setOverlay(undefined)}
-        onDone={outcome => (outcome.ok ? done(outcome.text) : setMessage({kind: 'error', text: outcome.text}))}
+        onDone={(outcome) => (outcome.ok ? done(outcome.text) : setMessage({kind: 'error', text: outcome.text}))}
       />
     );
   } else if (reading) {
@@ -327,13 +350,21 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
     const articlesEmpty = data.articles === undefined ? (data.articlesError ? '' : 'loading…') : articleFilter.text ? 'no article matches the filter' : 'no articles';
     const feedTitle = selectedFeed ? `${selectedFeed.title}${selectedFeed.unread ? ` · ${selectedFeed.unread} unread` : ''}` : 'Articles';
     const feedColumn = (
-      <FeedColumn entries={feedList} selectedIndex={feedIndex} start={feedStart.current} active={focused && column === 'feeds'} width={feedWidth} height={bodyRows} emptyText={feedsEmpty} />
+      <FeedColumn
+        entries={feedList}
+        selectedIndex={feedIndex}
+        start={feedStart.current}
+        active={focused && column === 'feeds'}
+        width={feedWidth}
+        height={bodyRows}
+        emptyText={feedsEmpty}
+      />
     );
     const articleColumn = (
       <ArticleColumn
         title={feedTitle + (articleFilter.text && column !== 'articles' ? ` · /${articleFilter.text}` : '')}
         articles={articles}
-        feedTitles={selectedFeed?.id === ALL_FEEDS ? new Map(allEntries.map(entry => [entry.id, entry.title])) : undefined}
+        feedTitles={selectedFeed?.id === ALL_FEEDS ? new Map(allEntries.map((entry) => [entry.id, entry.title])) : undefined}
         selectedIndex={articleIndex}
         start={articleStart.current}
         active={focused && column === 'articles'}
@@ -344,7 +375,11 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
       />
     );
     body = compact ? (
-      column === 'feeds' ? feedColumn : articleColumn
+      column === 'feeds' ? (
+        feedColumn
+      ) : (
+        articleColumn
+      )
     ) : (
       <Box height={bodyRows} flexDirection="row">
         {feedColumn}

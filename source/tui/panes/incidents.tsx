@@ -26,15 +26,28 @@ function SeverityMark({entry}: {entry: UnifiedError}): React.JSX.Element {
   return entry.severity === 'error' ? <Text color="red">✖ </Text> : <Text color="yellow">▲ </Text>;
 }
 
-function IncidentRow({entry, selected, focused, compact, now, width}: {entry: UnifiedError; selected: boolean; focused: boolean; compact: boolean; now: number; width: number}): React.JSX.Element {
+function IncidentRow({
+  entry,
+  selected,
+  focused,
+  compact,
+  now,
+  width,
+}: {
+  entry: UnifiedError;
+  selected: boolean;
+  focused: boolean;
+  compact: boolean;
+  now: number;
+  width: number;
+}): React.JSX.Element {
   return (
     <Box height={1} width={width}>
       <Text inverse={selected && focused} bold={selected} wrap="truncate-end">
         {selected ? '▸' : ' '}
         <SeverityMark entry={entry} />
         <Text dimColor>{ageOf(entry, now).padStart(6)} </Text>
-        {`${entry.count}x`.padStart(5)}{' '}
-        {!compact && <Text color="cyan">{fit(entry.source, SOURCE_WIDTH)} </Text>}
+        {`${entry.count}x`.padStart(5)} {!compact && <Text color="cyan">{fit(entry.source, SOURCE_WIDTH)} </Text>}
         <Text bold>{fit(entry.category || '-', compact ? 12 : CATEGORY_WIDTH)} </Text>
         {oneLine(entry.message)}
       </Text>
@@ -81,20 +94,26 @@ function IncidentsPane({focused, width, height, compact}: PaneProps): React.JSX.
 
   // In the inbox's own order, as get-errors prints them: errors first, then newest.
   const all = snapshot.errors ?? [];
-  const visible = all.filter(entry => matchesFilter(filter.text, entry.message, entry.category, entry.source, entry.location, entry.page));
-  const selectedIndex = Math.max(0, visible.findIndex(entry => incidentKey(entry) === selectedKey));
+  const visible = all.filter((entry) => matchesFilter(filter.text, entry.message, entry.category, entry.source, entry.location, entry.page));
+  const selectedIndex = Math.max(
+    0,
+    visible.findIndex((entry) => incidentKey(entry) === selectedKey),
+  );
   const selected = visible[selectedIndex];
 
   // From the selection as the last key left it (keys may come faster than frames).
   const move = (step: number) =>
-    setSelectedKey(current => {
-      const index = Math.max(0, visible.findIndex(entry => incidentKey(entry) === current));
+    setSelectedKey((current) => {
+      const index = Math.max(
+        0,
+        visible.findIndex((entry) => incidentKey(entry) === current),
+      );
       const next = visible[Math.max(0, Math.min(visible.length - 1, index + step))];
       return next ? incidentKey(next) : current;
     });
 
   useKeypress(
-    press => {
+    (press) => {
       if (matchesCommand(Command.UP, press)) move(-1);
       else if (matchesCommand(Command.DOWN, press)) move(1);
       else if (matchesCommand(Command.PAGE_UP, press)) move(-10);
@@ -129,7 +148,7 @@ function IncidentsPane({focused, width, height, compact}: PaneProps): React.JSX.
       ) : (
         <Box width={width} height={bodyRows} flexDirection="column" overflow="hidden">
           {visible.length === 0 && emptyText && <Text dimColor>{emptyText}</Text>}
-          {visible.slice(listStart.current, listStart.current + bodyRows).map(entry => (
+          {visible.slice(listStart.current, listStart.current + bodyRows).map((entry) => (
             <IncidentRow key={incidentKey(entry)} entry={entry} selected={entry === selected} focused={focused} compact={compact} now={now} width={width} />
           ))}
         </Box>

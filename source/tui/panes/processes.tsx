@@ -27,7 +27,21 @@ const ID_WIDTH = {min: 4, max: 18};
 const STATUS_WIDTH = 10;
 const PID_WIDTH = 7;
 
-function ProcessRow({process, selected, focused, idWidth, now, width}: {process: ProcessInfo; selected: boolean; focused: boolean; idWidth: number; now: number; width: number}): React.JSX.Element {
+function ProcessRow({
+  process,
+  selected,
+  focused,
+  idWidth,
+  now,
+  width,
+}: {
+  process: ProcessInfo;
+  selected: boolean;
+  focused: boolean;
+  idWidth: number;
+  now: number;
+  width: number;
+}): React.JSX.Element {
   const status = statusLabel(process);
   const shownId = shownProcessId(process.id);
   const id = shownId.length > idWidth ? shownId.slice(0, idWidth - 1) + '…' : shownId.padEnd(idWidth);
@@ -36,15 +50,28 @@ function ProcessRow({process, selected, focused, idWidth, now, width}: {process:
       <Text inverse={selected && focused} bold={selected} wrap="truncate-end">
         {selected ? '▸ ' : '  '}
         {id}{' '}
-        <Text color={status.color} dimColor={status.dim}>{status.text.padEnd(STATUS_WIDTH)}</Text>{' '}
-        <Text dimColor>{String(process.pid ?? '-').padStart(PID_WIDTH)}</Text>{' '}
-        {processUptime(process, now)}
+        <Text color={status.color} dimColor={status.dim}>
+          {status.text.padEnd(STATUS_WIDTH)}
+        </Text>{' '}
+        <Text dimColor>{String(process.pid ?? '-').padStart(PID_WIDTH)}</Text> {processUptime(process, now)}
       </Text>
     </Box>
   );
 }
 
-function OutputView({process, lines, error, width, height}: {process: ProcessInfo | undefined; lines: string[]; error: string | undefined; width: number; height: number}): React.JSX.Element {
+function OutputView({
+  process,
+  lines,
+  error,
+  width,
+  height,
+}: {
+  process: ProcessInfo | undefined;
+  lines: string[];
+  error: string | undefined;
+  width: number;
+  height: number;
+}): React.JSX.Element {
   if (!process) return <Box width={width} height={height} />;
   // command and cwd are terminal-safe from the snapshot; the id is kept as the daemon knows it.
   const header = [shownProcessId(process.id), process.command, process.cwd].filter(Boolean).join(' · ');
@@ -79,12 +106,20 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
   const listStart = useRef(0);
 
   const all = snapshot.processes ?? [];
-  const visible = all.filter(process => matchesFilter(filter.text, process.id, process.command, process.scriptName));
-  const selectedIndex = Math.max(0, visible.findIndex(process => process.id === selectedId));
+  const visible = all.filter((process) => matchesFilter(filter.text, process.id, process.command, process.scriptName));
+  const selectedIndex = Math.max(
+    0,
+    visible.findIndex((process) => process.id === selectedId),
+  );
   const selected = visible[selectedIndex];
 
   const selectedProcessId = selected?.id ?? '';
-  const output = useWatched(() => port.output(selectedProcessId, OUTPUT_TAIL), onChange => port.watchOutput(selectedProcessId, onChange), [port, selectedProcessId], height > 0 && selected !== undefined);
+  const output = useWatched(
+    () => port.output(selectedProcessId, OUTPUT_TAIL),
+    (onChange) => port.watchOutput(selectedProcessId, onChange),
+    [port, selectedProcessId],
+    height > 0 && selected !== undefined,
+  );
 
   const act = async (verb: 'stop' | 'restart', id: string) => {
     setMessage({kind: 'info', text: `${verb === 'stop' ? 'stopping' : 'restarting'} ${id}…`});
@@ -113,13 +148,16 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
   // From the selection as the last key left it, not as the last frame showed it: keys that come
   // faster than frames (a held ↓ on a busy machine) each move one row.
   const move = (step: number) =>
-    setSelectedId(current => {
-      const index = Math.max(0, visible.findIndex(process => process.id === current));
+    setSelectedId((current) => {
+      const index = Math.max(
+        0,
+        visible.findIndex((process) => process.id === current),
+      );
       return visible[Math.max(0, Math.min(visible.length - 1, index + step))]?.id ?? current;
     });
 
   useKeypress(
-    press => {
+    (press) => {
       if (matchesCommand(Command.UP, press)) move(-1);
       else if (matchesCommand(Command.DOWN, press)) move(1);
       else if (matchesCommand(Command.PAGE_UP, press)) move(-10);
@@ -144,10 +182,10 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
   const bodyRows = Math.max(0, height - headerRows);
 
   if (picking) {
-    return <ScriptPicker focused={focused} width={width} height={height} onPick={script => void start(script)} onClose={() => setPicking(false)} />;
+    return <ScriptPicker focused={focused} width={width} height={height} onPick={(script) => void start(script)} onClose={() => setPicking(false)} />;
   }
 
-  const idWidth = Math.min(ID_WIDTH.max, Math.max(ID_WIDTH.min, ...all.map(process => process.id.length)));
+  const idWidth = Math.min(ID_WIDTH.max, Math.max(ID_WIDTH.min, ...all.map((process) => process.id.length)));
   const rowWidth = 2 + idWidth + 1 + STATUS_WIDTH + 1 + PID_WIDTH + 1 + 6;
   const listWidth = compact ? width : Math.min(Math.max(rowWidth, 28), Math.floor(width * 0.45));
   const outputWidth = compact ? width : Math.max(0, width - listWidth - 1);
@@ -155,11 +193,12 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
   const outputRows = compact ? Math.max(0, bodyRows - listRows) : bodyRows;
   listStart.current = listWindowStart(selectedIndex, visible.length, listRows, listStart.current);
 
-  const emptyText = snapshot.processes === undefined ? (snapshot.processesError ? '' : 'loading…') : all.length === 0 ? 'no processes · s starts a script' : 'no process matches the filter';
+  const emptyText =
+    snapshot.processes === undefined ? (snapshot.processesError ? '' : 'loading…') : all.length === 0 ? 'no processes · s starts a script' : 'no process matches the filter';
   const list = (
     <Box width={listWidth} height={listRows} flexDirection="column" overflow="hidden" flexShrink={0}>
       {visible.length === 0 && emptyText && <Text dimColor>{emptyText}</Text>}
-      {visible.slice(listStart.current, listStart.current + listRows).map(process => (
+      {visible.slice(listStart.current, listStart.current + listRows).map((process) => (
         <ProcessRow key={process.id} process={process} selected={process.id === selected?.id} focused={focused} idWidth={idWidth} now={now} width={listWidth} />
       ))}
     </Box>

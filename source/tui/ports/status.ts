@@ -17,6 +17,9 @@ export function createStatusPort(context: ToolContext, options: {retryMs: number
       const {pid} = await (await context.daemon()).call('ping');
       return `daemon pid ${pid} · ${basename(context.cwd)}`;
     },
-    watch: eitherWatch(daemonWatch(() => context.daemon(), {retryMs: options.retryMs}), pollingWatch(options.pollMs)),
+    watch: eitherWatch(
+      daemonWatch(() => context.daemon(), {retryMs: options.retryMs}),
+      pollingWatch(options.pollMs),
+    ),
   };
 }

@@ -18,7 +18,14 @@ function lineOrNull(text: string | null): string | null {
 
 /** A feed for the feeds column and the messages naming it. */
 export function shownFeed(feed: Feed): Feed {
-  return {...feed, title: toTerminalLine(feed.title), url: toTerminalLine(feed.url), siteUrl: lineOrNull(feed.siteUrl), category: lineOrNull(feed.category), lastError: lineOrNull(feed.lastError)};
+  return {
+    ...feed,
+    title: toTerminalLine(feed.title),
+    url: toTerminalLine(feed.url),
+    siteUrl: lineOrNull(feed.siteUrl),
+    category: lineOrNull(feed.category),
+    lastError: lineOrNull(feed.lastError),
+  };
 }
 
 /** An article row: title, author, link and categories (the content is made safe by article-text). */

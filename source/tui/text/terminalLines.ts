@@ -17,7 +17,7 @@ function isSgrReset(sequence: string): boolean {
 /** What a line would show after carriage returns: the last non-empty rewrite wins (progress bars). */
 function afterCarriageReturns(line: string): string {
   if (!line.includes('\r')) return line;
-  const parts = line.split('\r').filter(part => stripAnsi(part).length > 0);
+  const parts = line.split('\r').filter((part) => stripAnsi(part).length > 0);
   return parts.at(-1) ?? '';
 }
 
@@ -51,12 +51,16 @@ function expandTabs(line: string): string {
  */
 export function toDisplayLines(raw: string): string[] {
   // Carriage returns survive this step: they decide below which rewrite of a line shows.
-  const cleaned = raw.replace(/\r+\n/g, '\n').split('\r').map(part => toTerminalText(part, {colours: true})).join('\r');
+  const cleaned = raw
+    .replace(/\r+\n/g, '\n')
+    .split('\r')
+    .map((part) => toTerminalText(part, {colours: true}))
+    .join('\r');
   const lines = cleaned.split('\n');
   if (lines.length > 0 && stripAnsi(lines.at(-1) ?? '') === '') lines.pop();
 
   let carried: string[] = [];
-  return lines.map(rawLine => {
+  return lines.map((rawLine) => {
     const visible = afterCarriageReturns(rawLine);
     const line = carried.join('') + expandTabs(visible);
     for (const sequence of sgrSequences(visible)) {

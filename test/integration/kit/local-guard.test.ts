@@ -46,19 +46,28 @@ interface Answer {
 /** node:http, since fetch may not set Host and always sends its own Sec-Fetch headers in browsers only. */
 function call(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const outgoing = request({host: '127.0.0.1', port, method, path, headers: {host: `127.0.0.1:${port}`, ...(body === undefined ? {} : {'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body))}), ...headers}}, (response) => {
-      let text = '';
-      response.setEncoding('utf8').on('data', (chunk) => (text += chunk));
-      response.on('end', () => {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          parsed = undefined;
-        }
-        resolve({status: response.statusCode ?? 0, body: parsed, text});
-      });
-    });
+    const outgoing = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: {host: `127.0.0.1:${port}`, ...(body === undefined ? {} : {'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body))}), ...headers},
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk) => (text += chunk));
+        response.on('end', () => {
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            parsed = undefined;
+          }
+          resolve({status: response.statusCode ?? 0, body: parsed, text});
+        });
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(body);
   });
@@ -112,15 +121,24 @@ describe('cross-site writes are refused', () => {
 
   it('a page’s no-cors POST does not mark a feed read', async () => {
     const lists = (await call('GET', '/api/v1/lists')).body.length;
-    const answer = await call('POST', '/api/v1/lists', {origin: 'http://evil.example', 'sec-fetch-site': 'cross-site', 'content-type': 'text/plain'}, '{"title": "x", "visibility": "public"}');
+    const answer = await call(
+      'POST',
+      '/api/v1/lists',
+      {origin: 'http://evil.example', 'sec-fetch-site': 'cross-site', 'content-type': 'text/plain'},
+      '{"title": "x", "visibility": "public"}',
+    );
     expect(answer.status).toBe(403);
     expect((await call('GET', '/api/v1/lists')).body.length).toBe(lists);
   });
 
   it('programs without Origin, the server’s own pages and the public URL’s pages still write', async () => {
     expect((await call('POST', '/api/v1/lists', {}, '{"title": "curl", "visibility": "private"}')).status).toBe(201);
-    expect((await call('POST', '/api/v1/lists', {origin: `http://127.0.0.1:${port}`, 'sec-fetch-site': 'same-origin'}, '{"title": "own", "visibility": "private"}')).status).toBe(201);
-    expect((await call('POST', '/api/v1/lists', {origin: 'https://reader.example.org', 'sec-fetch-site': 'none'}, '{"title": "public url", "visibility": "private"}')).status).toBe(201);
+    expect((await call('POST', '/api/v1/lists', {origin: `http://127.0.0.1:${port}`, 'sec-fetch-site': 'same-origin'}, '{"title": "own", "visibility": "private"}')).status).toBe(
+      201,
+    );
+    expect((await call('POST', '/api/v1/lists', {origin: 'https://reader.example.org', 'sec-fetch-site': 'none'}, '{"title": "public url", "visibility": "private"}')).status).toBe(
+      201,
+    );
   });
 });
 

@@ -157,8 +157,18 @@ it('serve: announces, says where it listens and logs, warns off loopback, and wi
 it('serve warns that a non-loopback address exposes an API without authentication', async () => {
   const err: string[] = [];
   // The warning comes before listening; an address this machine does not have stops it there.
-  await expect(serve({name: 'reader', host: '0.0.0.0', healthPath: '/', stderr: (text) => err.push(text), stdout: () => {}, stop: new Promise(() => {}), start: async () => {
-    throw new Error('not started');
-  }})).rejects.toThrow('not started');
+  await expect(
+    serve({
+      name: 'reader',
+      host: '0.0.0.0',
+      healthPath: '/',
+      stderr: (text) => err.push(text),
+      stdout: () => {},
+      stop: new Promise(() => {}),
+      start: async () => {
+        throw new Error('not started');
+      },
+    }),
+  ).rejects.toThrow('not started');
   expect(err.join('')).toMatch(/^warning: reader listens on 0\.0\.0\.0, which other machines may reach; its API has no authentication/);
 });

@@ -83,7 +83,14 @@ describe('a PostgreSQL store that goes away', () => {
       for (const path of ['/api/v1/feeds', '/api/v1/lists']) {
         const answer = await app.inject({method: 'GET', url: path});
         expect(answer.statusCode, answer.body).toBe(503);
-        expect(answer.json()).toEqual({error: {code: 'database_unavailable', message: expect.stringMatching(/^the database cannot be reached \((Connection terminated unexpectedly|connect ECONNREFUSED 127\.0\.0\.1:\d+)\); retry when it is back$/)}});
+        expect(answer.json()).toEqual({
+          error: {
+            code: 'database_unavailable',
+            message: expect.stringMatching(
+              /^the database cannot be reached \((Connection terminated unexpectedly|connect ECONNREFUSED 127\.0\.0\.1:\d+)\); retry when it is back$/,
+            ),
+          },
+        });
       }
     } finally {
       await app.close();

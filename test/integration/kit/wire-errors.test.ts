@@ -92,7 +92,12 @@ it('the server is still well after all of them, and logs each request in one lin
   expect(JSON.parse(answer.body)).toEqual({ok: true});
   expect(statSync(logFile).mode & 0o777).toBe(0o600);
   // The log is a write stream: the line lands just after the answer.
-  const logged = () => readFileSync(logFile, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const logged = () =>
+    readFileSync(logFile, 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
   await eventually(() => logged().some((line) => line.msg === 'GET /api/v1/health' && line.status === 200));
 });
 

@@ -109,7 +109,10 @@ for (const database of databases) {
 
     it('a failing refresh answers 502 feed_unreachable and records the error without losing articles', async () => {
       const feed = (await reader.call('POST', '/feeds', {url: `${origin.url}/gen/fails.xml?items=3`})).body;
-      await reader.service.store.db('feeds').where('id', feed.id).update({url: `${origin.url}/status/503`});
+      await reader.service.store
+        .db('feeds')
+        .where('id', feed.id)
+        .update({url: `${origin.url}/status/503`});
       const answer = await reader.call('POST', `/feeds/${feed.id}/refresh`);
       expect(answer).toMatchObject({status: 502, body: {error: {code: 'feed_unreachable', message: expect.stringContaining('503')}}});
       const [after] = (await reader.call('GET', '/feeds')).body.filter((item: {id: number}) => item.id === feed.id);
@@ -144,7 +147,10 @@ for (const database of databases) {
       const {before, before_id} = first.body.nextCursor;
       const second = await reader.call('GET', `/articles?feed_id=${alpha.id}&limit=5&before=${encodeURIComponent(before)}&before_id=${before_id}`);
       expect(second.body.articles.map((article: {title: string}) => article.title)).toEqual([5, 6, 7, 8, 9].map((index) => `Item ${index} of alpha`));
-      const last = await reader.call('GET', `/articles?feed_id=${alpha.id}&limit=5&before=${encodeURIComponent(second.body.nextCursor.before)}&before_id=${second.body.nextCursor.before_id}`);
+      const last = await reader.call(
+        'GET',
+        `/articles?feed_id=${alpha.id}&limit=5&before=${encodeURIComponent(second.body.nextCursor.before)}&before_id=${second.body.nextCursor.before_id}`,
+      );
       expect(last.body).toMatchObject({articles: [{title: 'Item 10 of alpha'}, {title: 'Item 11 of alpha'}], nextCursor: null});
 
       const topic = await reader.call('GET', `/articles?feed_id=${alpha.id}&category=topic-1`);
@@ -203,7 +209,10 @@ for (const database of databases) {
       expect((await reader.call('GET', `/articles/${articles[0].id}`)).body.listIds).toEqual([shared.body.id, secret.body.id]);
       const inList = await reader.call('GET', `/articles?list_id=${shared.body.id}`);
       expect(inList.body.articles.map((article: {id: number}) => article.id)).toEqual(articles.map((article: {id: number}) => article.id));
-      expect((await reader.call('GET', '/lists')).body).toEqual([expect.objectContaining({id: shared.body.id, itemCount: 3}), expect.objectContaining({id: secret.body.id, itemCount: 1})]);
+      expect((await reader.call('GET', '/lists')).body).toEqual([
+        expect.objectContaining({id: shared.body.id, itemCount: 3}),
+        expect.objectContaining({id: secret.body.id, itemCount: 1}),
+      ]);
 
       const rss = await reader.call('GET', `/lists/${shared.body.token}.xml`);
       expect(rss.status).toBe(200);
@@ -244,7 +253,9 @@ for (const database of databases) {
         const feeds = (await reader.call('GET', '/feeds')).body;
         expect(imported.json()).toEqual({added: feeds.length, skipped: 0, failed: []});
         const copied = (await copy.call('GET', '/feeds')).body;
-        expect(copied.map((feed: {url: string; category: string | null}) => [feed.url, feed.category]).sort()).toEqual(feeds.map((feed: {url: string; category: string | null}) => [feed.url, feed.category]).sort());
+        expect(copied.map((feed: {url: string; category: string | null}) => [feed.url, feed.category]).sort()).toEqual(
+          feeds.map((feed: {url: string; category: string | null}) => [feed.url, feed.category]).sort(),
+        );
         expect(copied.every((feed: {fetchStatus: string}) => feed.fetchStatus === 'pending')).toBe(true);
         const again = await copy.app.inject({method: 'POST', url: '/api/v1/opml', headers: {'content-type': 'application/xml'}, payload: exported.text});
         expect(again.json()).toEqual({added: 0, skipped: feeds.length, failed: []});

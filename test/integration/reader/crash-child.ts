@@ -19,7 +19,17 @@ Object.defineProperty(items[1000], 'content', {
 const service = await createReaderService({
   connection,
   deps: {
-    fetchFeed: async (url) => ({status: 'ok', body: Buffer.from('<rss/>'), contentType: 'application/rss+xml', etag: '"after"', lastModified: null, finalUrl: url, permanentUrl: null, maxAgeSeconds: null, retryAfterSeconds: null}),
+    fetchFeed: async (url) => ({
+      status: 'ok',
+      body: Buffer.from('<rss/>'),
+      contentType: 'application/rss+xml',
+      etag: '"after"',
+      lastModified: null,
+      finalUrl: url,
+      permanentUrl: null,
+      maxAgeSeconds: null,
+      retryAfterSeconds: null,
+    }),
     parseFeed: () => ({format: 'rss', title: 'After', items}),
     articleKey: (item) => item.guid!,
   },

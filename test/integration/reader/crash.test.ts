@@ -20,7 +20,16 @@ beforeAll(async () => {
   // Packages stay external and resolve through this link to the repo's node_modules.
   symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'));
   child = join(dir, 'crash-child.mjs');
-  await build({entryPoints: [join(import.meta.dirname, 'crash-child.ts')], outfile: child, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'error'});
+  await build({
+    entryPoints: [join(import.meta.dirname, 'crash-child.ts')],
+    outfile: child,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'error',
+  });
 });
 afterAll(() => {
   if (dir) rmSync(dir, {recursive: true, force: true});
@@ -30,7 +39,17 @@ const items = (count: number): ParsedItem[] => Array.from({length: count}, (_, i
 
 function standIn(title: string, etag: string, feedItems: ParsedItem[]): Partial<ReaderDeps> {
   return {
-    fetchFeed: async (url) => ({status: 'ok', body: Buffer.from('<rss/>'), contentType: 'application/rss+xml', etag, lastModified: null, finalUrl: url, permanentUrl: null, maxAgeSeconds: null, retryAfterSeconds: null}),
+    fetchFeed: async (url) => ({
+      status: 'ok',
+      body: Buffer.from('<rss/>'),
+      contentType: 'application/rss+xml',
+      etag,
+      lastModified: null,
+      finalUrl: url,
+      permanentUrl: null,
+      maxAgeSeconds: null,
+      retryAfterSeconds: null,
+    }),
     parseFeed: () => ({format: 'rss', title, items: feedItems}),
     articleKey: (item) => item.guid!,
   };

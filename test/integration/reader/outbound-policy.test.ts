@@ -19,7 +19,9 @@ beforeAll(async () => {
     const url = new URL(request.url ?? '/', 'http://origin');
     if (url.pathname === '/page.html') {
       const link = url.searchParams.get('link')!;
-      return void response.writeHead(200, {'content-type': 'text/html'}).end(`<!doctype html><html><head><link rel="alternate" type="application/rss+xml" href="${link}"></head></html>`);
+      return void response
+        .writeHead(200, {'content-type': 'text/html'})
+        .end(`<!doctype html><html><head><link rel="alternate" type="application/rss+xml" href="${link}"></head></html>`);
     }
     if (url.pathname === '/to') return void response.writeHead(301, {location: url.searchParams.get('url')!}).end();
     if (url.pathname.endsWith('.xml')) return void response.writeHead(200, {'content-type': 'application/rss+xml'}).end(RSS);
@@ -49,21 +51,27 @@ const page = (host: string, link: string) => `http://${host}:${port}/page.html?l
 const feedHits = () => origin.hits.filter((path) => path.split('?')[0]!.endsWith('.xml')).length;
 
 describe('the reader service and the address policy', () => {
-  it('subscribes to a loopback feed the user typed (a developer\'s own dev server)', async () => {
+  it("subscribes to a loopback feed the user typed (a developer's own dev server)", async () => {
     const answer = await service.subscribe(`http://127.0.0.1:${port}/dev.xml`);
     expect(answer).toMatchObject({feed: {url: `http://127.0.0.1:${port}/dev.xml`, title: 'Local'}});
   });
 
   it('refuses a feed discovered on a public page that links to 127.0.0.1, and stores nothing', async () => {
     const before = feedHits();
-    await expect(service.subscribe(page('public.test', `http://127.0.0.1:${port}/private.xml`))).rejects.toMatchObject({code: 'feed_unreachable', message: expect.stringMatching(/^refused 127\.0\.0\.1: it is a private or loopback address/)});
+    await expect(service.subscribe(page('public.test', `http://127.0.0.1:${port}/private.xml`))).rejects.toMatchObject({
+      code: 'feed_unreachable',
+      message: expect.stringMatching(/^refused 127\.0\.0\.1: it is a private or loopback address/),
+    });
     expect(feedHits()).toBe(before);
     expect(await service.listFeeds()).toEqual([]);
   });
 
   it('refuses a discovered link whose name passes the discovery check and rebinds to 127.0.0.1 for the fetch', async () => {
     const before = feedHits();
-    await expect(service.subscribe(page('public.test', `http://rebind.test:${port}/feed.xml`))).rejects.toMatchObject({code: 'feed_unreachable', message: expect.stringMatching(/^refused rebind\.test: it resolves to a private or loopback address/)});
+    await expect(service.subscribe(page('public.test', `http://rebind.test:${port}/feed.xml`))).rejects.toMatchObject({
+      code: 'feed_unreachable',
+      message: expect.stringMatching(/^refused rebind\.test: it resolves to a private or loopback address/),
+    });
     expect(net.lookups.filter((name) => name === 'rebind.test')).toHaveLength(2);
     expect(feedHits()).toBe(before);
   });
@@ -76,7 +84,14 @@ describe('the reader service and the address policy', () => {
   });
 
   it('imports no OPML entry that names a metadata address, and refuses a name resolving to one when it is polled', async () => {
-    const outlines = ['http://169.254.169.254/latest/meta-data/', 'http://2852039166/feed', 'http://[fd00:ec2::254]/feed', 'http://[::ffff:169.254.169.254]/feed', `http://metadata.test:${port}/feed.xml`, `http://127.0.0.1:${port}/mine.xml`];
+    const outlines = [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://2852039166/feed',
+      'http://[fd00:ec2::254]/feed',
+      'http://[::ffff:169.254.169.254]/feed',
+      `http://metadata.test:${port}/feed.xml`,
+      `http://127.0.0.1:${port}/mine.xml`,
+    ];
     const opml = `<?xml version="1.0"?><opml version="2.0"><head><title>t</title></head><body>${outlines.map((url) => `<outline type="rss" text="x" xmlUrl="${url.replace(/&/g, '&amp;')}"/>`).join('')}</body></opml>`;
     const result = await service.importOpml(opml);
     expect(result.added).toBe(2);
@@ -86,7 +101,10 @@ describe('the reader service and the address policy', () => {
     const feeds = await service.listFeeds();
     const metadata = feeds.find((feed) => feed.url.includes('metadata.test'))!;
     const mine = feeds.find((feed) => feed.url.includes('mine.xml'))!;
-    await expect(service.refresh(metadata.id)).rejects.toMatchObject({code: 'feed_unreachable', message: expect.stringMatching(/refused metadata\.test: it resolves to a link-local or cloud metadata address/)});
+    await expect(service.refresh(metadata.id)).rejects.toMatchObject({
+      code: 'feed_unreachable',
+      message: expect.stringMatching(/refused metadata\.test: it resolves to a link-local or cloud metadata address/),
+    });
     expect(await service.refresh(mine.id)).toEqual({newArticles: 1});
   });
 });

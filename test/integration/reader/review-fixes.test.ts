@@ -81,7 +81,12 @@ describe('unknown query parameters', () => {
     ['POST', '/feeds/1/refresh?x=1'],
     ['DELETE', '/lists/999?x=1'],
   ] as const)('%s %s is 400 invalid_argument', async (method, url) => {
-    expectError(await reader.call(method, url, method === 'POST' && url.startsWith('/feeds?') ? {url: `${origin.url}/gen/q.xml`} : undefined), 400, 'invalid_argument', /querystring/);
+    expectError(
+      await reader.call(method, url, method === 'POST' && url.startsWith('/feeds?') ? {url: `${origin.url}/gen/q.xml`} : undefined),
+      400,
+      'invalid_argument',
+      /querystring/,
+    );
   });
 
   it('every route of the app declares a query schema that refuses unknown parameters', async () => {
@@ -137,7 +142,8 @@ describe('nested OPML folders', () => {
       <outline text="Loose" xmlUrl="${origin.url}/gen/loose.xml" category="/Misc/Later,/Other"/></body></opml>`;
     const imported = await raw('POST', '/opml', opml, 'text/xml');
     expect(imported.body).toEqual({added: 3, skipped: 0, failed: []});
-    const categoryOf = async (harness: Harness, url: string) => ((await harness.call('GET', '/feeds')).body as {url: string; category: string | null}[]).find((feed) => feed.url === url)?.category;
+    const categoryOf = async (harness: Harness, url: string) =>
+      ((await harness.call('GET', '/feeds')).body as {url: string; category: string | null}[]).find((feed) => feed.url === url)?.category;
     expect(await categoryOf(reader, `${origin.url}/gen/deep.xml`)).toBe('Tech/Nested');
     expect(await categoryOf(reader, `${origin.url}/gen/top.xml`)).toBe('Tech');
     expect(await categoryOf(reader, `${origin.url}/gen/loose.xml`)).toBe('Misc/Later');

@@ -19,7 +19,17 @@ afterEach(async () => {
   rmSync(dir, {recursive: true, force: true});
 });
 
-const feedBody = (url: string): FetchResult => ({status: 'ok', body: Buffer.from(`feed:${url}`), contentType: 'application/rss+xml', etag: null, lastModified: null, finalUrl: url, permanentUrl: null, maxAgeSeconds: null, retryAfterSeconds: null});
+const feedBody = (url: string): FetchResult => ({
+  status: 'ok',
+  body: Buffer.from(`feed:${url}`),
+  contentType: 'application/rss+xml',
+  etag: null,
+  lastModified: null,
+  finalUrl: url,
+  permanentUrl: null,
+  maxAgeSeconds: null,
+  retryAfterSeconds: null,
+});
 
 /** Stand-ins: URLs ending in .xml are feeds of two items; anything else is a page. */
 function deps(overrides: Partial<ReaderDeps> = {}): Partial<ReaderDeps> {

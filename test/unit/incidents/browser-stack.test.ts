@@ -22,7 +22,11 @@ describe('browser:js location is the first application frame (rule 2)', () => {
   });
 
   it('reads a Firefox/Safari style stack', () => {
-    const stack = ['dispatch@http://localhost:5173/node_modules/.vite/deps/chunk-X.js?v=1:10:3', 'handleClick@http://localhost:5173/src/App.jsx:12:9', '@http://localhost:5173/src/main.jsx:5:1'].join('\n');
+    const stack = [
+      'dispatch@http://localhost:5173/node_modules/.vite/deps/chunk-X.js?v=1:10:3',
+      'handleClick@http://localhost:5173/src/App.jsx:12:9',
+      '@http://localhost:5173/src/main.jsx:5:1',
+    ].join('\n');
     expect(locationOf(stack)).toBe('http://localhost:5173/src/App.jsx:12:9');
   });
 

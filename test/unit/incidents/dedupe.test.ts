@@ -6,12 +6,23 @@ describe('deduplication (rule 1)', () => {
   it('merges entries with equal source, category, message and location: counts summed, latest last_seen', () => {
     const body = '{"error":"database is locked"}';
     const records = [
-      proxy('app', {http: [http({url: '/api/orders?page=1', status: 500, body, timestamp: NOW - 60_000}), http({url: '/api/orders?page=2', status: 500, body, timestamp: NOW - 2_000})]}),
+      proxy('app', {
+        http: [http({url: '/api/orders?page=1', status: 500, body, timestamp: NOW - 60_000}), http({url: '/api/orders?page=2', status: 500, body, timestamp: NOW - 2_000})],
+      }),
       proxy('admin', {http: [http({url: 'http://localhost:8080/api/orders', status: 500, body, timestamp: NOW - 30_000})]}),
     ];
     const errors = queryErrors(sources({proxies: records}), {}, NOW);
     expect(errors).toEqual([
-      {source: 'proxy:http', severity: 'error', category: '500 Internal Server Error', message: 'GET /api/orders → database is locked', location: '', page: '', count: 3, last_seen: new Date(NOW - 2_000).toISOString()},
+      {
+        source: 'proxy:http',
+        severity: 'error',
+        category: '500 Internal Server Error',
+        message: 'GET /api/orders → database is locked',
+        location: '',
+        page: '',
+        count: 3,
+        last_seen: new Date(NOW - 2_000).toISOString(),
+      },
     ]);
   });
 

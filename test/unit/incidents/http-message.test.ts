@@ -15,9 +15,7 @@ describe('message extraction from HTTP error bodies (rule 4)', () => {
   });
 
   it('reads the message of a JSON error object', () => {
-    expect(extractHttpMessage('{"error":{"code":"ER_DUP_ENTRY","message":"Duplicate entry \'a@b.c\' for key \'email\'"}}', json)).toBe(
-      "Duplicate entry 'a@b.c' for key 'email'",
-    );
+    expect(extractHttpMessage('{"error":{"code":"ER_DUP_ENTRY","message":"Duplicate entry \'a@b.c\' for key \'email\'"}}', json)).toBe("Duplicate entry 'a@b.c' for key 'email'");
   });
 
   it('reads the JSON field detail (problem+json)', () => {
@@ -31,9 +29,7 @@ describe('message extraction from HTTP error bodies (rule 4)', () => {
   });
 
   it('reads the JSON field error_description when nothing earlier has text', () => {
-    expect(extractHttpMessage('{"error":404,"error_description":"The redirect URI is not registered"}', json)).toBe(
-      'The redirect URI is not registered',
-    );
+    expect(extractHttpMessage('{"error":404,"error_description":"The redirect URI is not registered"}', json)).toBe('The redirect URI is not registered');
   });
 
   it('checks the fields in the order message, error, detail, error_description', () => {

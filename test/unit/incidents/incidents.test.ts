@@ -5,7 +5,16 @@ import {alert, customLog, diagnostic, http, jsError, NOW, proxy, sources} from '
 function store() {
   return sources({
     processAlerts: [
-      alert({processId: 'web', category: 'TS2322', message: "Type 'string' is not assignable to type 'number'.", location: 'src/cart.ts:14:7', compile: true, firstSeen: NOW - 600_000, lastSeen: NOW - 60_000, count: 3}),
+      alert({
+        processId: 'web',
+        category: 'TS2322',
+        message: "Type 'string' is not assignable to type 'number'.",
+        location: 'src/cart.ts:14:7',
+        compile: true,
+        firstSeen: NOW - 600_000,
+        lastSeen: NOW - 60_000,
+        count: 3,
+      }),
       alert({processId: 'web', category: 'Error', message: "Cannot find module './db'", severity: 'error', lastSeen: NOW - 120_000}),
     ],
     proxies: [
@@ -17,7 +26,10 @@ function store() {
         ],
         js: [jsError({message: 'ReferenceError: user is not defined', timestamp: NOW - 30_000})],
         custom: [customLog({level: 'error', message: 'payment widget failed', timestamp: NOW - 7_000}), customLog({level: 'warn', message: 'slow render', timestamp: NOW - 1_000})],
-        diagnostics: [diagnostic({level: 'error', category: 'upstream', message: 'target http://localhost:4000 refused the connection', timestamp: NOW - 9_000}), diagnostic({level: 'warning', category: 'inject', message: 'no </body> to inject before', timestamp: NOW - 3_000})],
+        diagnostics: [
+          diagnostic({level: 'error', category: 'upstream', message: 'target http://localhost:4000 refused the connection', timestamp: NOW - 9_000}),
+          diagnostic({level: 'warning', category: 'inject', message: 'no </body> to inject before', timestamp: NOW - 3_000}),
+        ],
       }),
     ],
   });

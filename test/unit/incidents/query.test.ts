@@ -17,7 +17,13 @@ function store() {
           http({url: '/api/orders', method: 'POST', status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>', timestamp: NOW - 10_000}),
           http({url: '/', status: 200, timestamp: NOW - 500}),
         ],
-        js: [jsError({message: 'TypeError: items.map is not a function', stack: 'TypeError: items.map is not a function\n    at List (http://localhost:3000/src/List.tsx:8:21)', timestamp: NOW - 5_000})],
+        js: [
+          jsError({
+            message: 'TypeError: items.map is not a function',
+            stack: 'TypeError: items.map is not a function\n    at List (http://localhost:3000/src/List.tsx:8:21)',
+            timestamp: NOW - 5_000,
+          }),
+        ],
       }),
       proxy('docs', {custom: [customLog({level: 'warn', message: 'deprecated prop "size"', page: 'http://localhost:4000/guide', timestamp: NOW - 2_000})]}),
     ],
@@ -58,14 +64,18 @@ describe('queryErrors (get_errors)', () => {
   });
 
   it('returns at most 25 entries by default and at most limit when given', () => {
-    const many = sources({processAlerts: Array.from({length: 40}, (_, index) => alert({processId: 'web', category: 'Error', message: `failure ${index}`, lastSeen: NOW - index * 1000}))});
+    const many = sources({
+      processAlerts: Array.from({length: 40}, (_, index) => alert({processId: 'web', category: 'Error', message: `failure ${index}`, lastSeen: NOW - index * 1000})),
+    });
     expect(queryErrors(many, {}, NOW)).toHaveLength(25);
     const three = queryErrors(many, {limit: 3}, NOW);
     expect(three.map((error) => error.message)).toEqual(['failure 0', 'failure 1', 'failure 2']);
   });
 
   it.each([0, -5, 2.5, Number.NaN, '10', Number.POSITIVE_INFINITY])('rejects limit %s', (limit) => {
-    expect(() => queryErrors(store(), {limit: limit as number}, NOW)).toThrowError(expect.objectContaining({code: 'invalid_argument', message: expect.stringMatching(/^invalid limit .*: use a positive whole number/)}));
+    expect(() => queryErrors(store(), {limit: limit as number}, NOW)).toThrowError(
+      expect.objectContaining({code: 'invalid_argument', message: expect.stringMatching(/^invalid limit .*: use a positive whole number/)}),
+    );
   });
 
   it('keeps only what happened since a duration or a timestamp', () => {
@@ -94,7 +104,16 @@ describe('queryErrors (get_errors)', () => {
   it('restricts to one proxy with proxy_id', () => {
     const errors = queryErrors(store(), {proxy_id: 'docs'}, NOW);
     expect(errors).toEqual([
-      {source: 'browser:custom', severity: 'warning', category: 'log warn', message: 'deprecated prop "size"', location: '', page: 'http://localhost:4000/guide', count: 1, last_seen: '2026-11-20T11:59:58.000Z'},
+      {
+        source: 'browser:custom',
+        severity: 'warning',
+        category: 'log warn',
+        message: 'deprecated prop "size"',
+        location: '',
+        page: 'http://localhost:4000/guide',
+        count: 1,
+        last_seen: '2026-11-20T11:59:58.000Z',
+      },
     ]);
   });
 

@@ -12,7 +12,9 @@ function only(input: ErrorSources) {
 
 describe('severity mapping', () => {
   it('process output with severity error is an error', () => {
-    expect(only(sources({processAlerts: [alert({processId: 'web', category: 'TS2322', message: "Type 'string' is not assignable to type 'number'.", severity: 'error'})]})).severity).toBe('error');
+    expect(
+      only(sources({processAlerts: [alert({processId: 'web', category: 'TS2322', message: "Type 'string' is not assignable to type 'number'.", severity: 'error'})]})).severity,
+    ).toBe('error');
   });
 
   it.each(['warning', 'info'] as const)('process output with severity %s is a warning', (severity) => {
@@ -46,7 +48,10 @@ describe('severity mapping', () => {
     ['error', 'error'],
     ['warning', 'warning'],
   ] as const)('a proxy diagnostic at level %s is a %s', (level, severity) => {
-    expect(only(sources({proxies: [proxy('app', {diagnostics: [diagnostic({level, message: 'upstream closed the connection'})]})]}))).toMatchObject({source: 'proxy:diagnostic', severity});
+    expect(only(sources({proxies: [proxy('app', {diagnostics: [diagnostic({level, message: 'upstream closed the connection'})]})]}))).toMatchObject({
+      source: 'proxy:diagnostic',
+      severity,
+    });
   });
 
   it.each([

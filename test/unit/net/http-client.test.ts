@@ -34,7 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => origin.close());
 
-const send = (path: string, options: Partial<Parameters<typeof sendRequest>[1]> = {}) => sendRequest(new URL(`${base}${path}`), {timeoutMs: 5000, maxBytes: 1024 * 1024, policy: {allowPrivate: true}, ...options});
+const send = (path: string, options: Partial<Parameters<typeof sendRequest>[1]> = {}) =>
+  sendRequest(new URL(`${base}${path}`), {timeoutMs: 5000, maxBytes: 1024 * 1024, policy: {allowPrivate: true}, ...options});
 
 async function failure(promise: Promise<unknown>): Promise<OutboundError> {
   const error = await promise.then(
@@ -112,11 +113,18 @@ describe('sendRequest', () => {
     expect(open.kind).toBe('refused');
     expect(shut.message).toBe(open.message);
     const hits = origin.hits.length;
-    const named = await failure(sendRequest(new URL(`http://local.test:${origin.port}/`), {timeoutMs: 5000, maxBytes: 1000, policy, network: testNetwork({'local.test': '127.0.0.1'})}));
+    const named = await failure(
+      sendRequest(new URL(`http://local.test:${origin.port}/`), {timeoutMs: 5000, maxBytes: 1000, policy, network: testNetwork({'local.test': '127.0.0.1'})}),
+    );
     expect(named.kind).toBe('refused');
     expect(origin.hits.length).toBe(hits);
     // The same name through a public-looking address is fetched (the test network dials 127.0.0.1).
-    const allowed = await sendRequest(new URL(`http://public.test:${origin.port}/`), {timeoutMs: 5000, maxBytes: 1000, policy, network: testNetwork({'public.test': PUBLIC_ADDRESS})});
+    const allowed = await sendRequest(new URL(`http://public.test:${origin.port}/`), {
+      timeoutMs: 5000,
+      maxBytes: 1000,
+      policy,
+      network: testNetwork({'public.test': PUBLIC_ADDRESS}),
+    });
     expect(allowed.body.toString()).toBe('ok');
   });
 });

@@ -28,13 +28,46 @@ describe('hostAddress', () => {
 
 describe('classifyAddress', () => {
   it('puts link-local and metadata addresses in every spelling in link-local', () => {
-    for (const address of ['169.254.169.254', '169.254.0.1', 'fe80::1', 'fe80::1%eth0', 'febf::1', 'fd00:ec2::254', 'fd00:0ec2:0:0:0:0:0:0254', '::ffff:169.254.169.254', '::ffff:a9fe:a9fe', '::a9fe:a9fe', '64:ff9b::a9fe:a9fe', '2002:a9fe:a9fe::1']) {
+    for (const address of [
+      '169.254.169.254',
+      '169.254.0.1',
+      'fe80::1',
+      'fe80::1%eth0',
+      'febf::1',
+      'fd00:ec2::254',
+      'fd00:0ec2:0:0:0:0:0:0254',
+      '::ffff:169.254.169.254',
+      '::ffff:a9fe:a9fe',
+      '::a9fe:a9fe',
+      '64:ff9b::a9fe:a9fe',
+      '2002:a9fe:a9fe::1',
+    ]) {
       expect(classifyAddress(address), address).toBe('link-local');
     }
   });
 
   it('puts loopback, private, unspecified and special ranges in private', () => {
-    for (const address of ['127.0.0.1', '127.255.0.9', '10.1.2.3', '172.16.0.1', '192.168.1.1', '100.64.0.1', '0.0.0.0', '255.255.255.255', '224.0.0.1', '::1', '::', 'fc00::1', 'fd12:3456::1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::7f00:1', '64:ff9b::a00:1', '2001::1', '192.0.2.1']) {
+    for (const address of [
+      '127.0.0.1',
+      '127.255.0.9',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '100.64.0.1',
+      '0.0.0.0',
+      '255.255.255.255',
+      '224.0.0.1',
+      '::1',
+      '::',
+      'fc00::1',
+      'fd12:3456::1',
+      '::ffff:7f00:1',
+      '::ffff:10.0.0.1',
+      '::7f00:1',
+      '64:ff9b::a00:1',
+      '2001::1',
+      '192.0.2.1',
+    ]) {
       expect(classifyAddress(address), address).toBe('private');
     }
   });
@@ -52,7 +85,15 @@ describe('classifyAddress', () => {
 
 describe('literalRefusal', () => {
   it('refuses a metadata address however it is written, even when the user typed it', () => {
-    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://2852039166/', 'http://0xa9.0xfe.0xa9.0xfe/', 'http://0251.0376.0251.0376/', 'http://[::ffff:169.254.169.254]/', 'http://[fd00:ec2::254]/', 'http://[fe80::1]/']) {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://2852039166/',
+      'http://0xa9.0xfe.0xa9.0xfe/',
+      'http://0251.0376.0251.0376/',
+      'http://[::ffff:169.254.169.254]/',
+      'http://[fd00:ec2::254]/',
+      'http://[fe80::1]/',
+    ]) {
       expect(literalRefusal(new URL(url), {allowPrivate: true})?.message, url).toMatch(/^refused .*: it is a link-local or cloud metadata address, which is never fetched$/);
     }
   });

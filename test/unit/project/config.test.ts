@@ -53,7 +53,7 @@ proxies {
   c { run "z"; autostart #false }
   d { run "w"; autostart true }
 }`);
-    expect(config.scripts.map(s => [s.name, s.autostart])).toEqual([
+    expect(config.scripts.map((s) => [s.name, s.autostart])).toEqual([
       ['a', false],
       ['b', true],
       ['c', false],
@@ -86,9 +86,9 @@ scripts {
 
   it('parses the demo project', () => {
     const demo = parseProjectConfig(readFileSync(join(fixtures, 'demo/.workbench.kdl'), 'utf8'));
-    expect(demo.scripts.map(s => s.name)).toEqual(['web', 'worker']);
-    expect(demo.scripts.every(s => s.autostart)).toBe(true);
-    expect(demo.scripts.every(s => s.run.startsWith('node '))).toBe(true);
+    expect(demo.scripts.map((s) => s.name)).toEqual(['web', 'worker']);
+    expect(demo.scripts.every((s) => s.autostart)).toBe(true);
+    expect(demo.scripts.every((s) => s.run.startsWith('node '))).toBe(true);
   });
 });
 
@@ -101,9 +101,7 @@ describe('parseProjectConfig: one error with the line of the problem', () => {
   });
 
   it('names an unknown top-level block', () => {
-    expect(errorOf('scripts {\n}\n\nproxy {\n  app { target "http://localhost:1" }\n}\n').message).toBe(
-      '.workbench.kdl:4: unknown block "proxy" (expected scripts or proxies)',
-    );
+    expect(errorOf('scripts {\n}\n\nproxy {\n  app { target "http://localhost:1" }\n}\n').message).toBe('.workbench.kdl:4: unknown block "proxy" (expected scripts or proxies)');
   });
 
   it('reports a missing run or target on the entry line', () => {
@@ -112,19 +110,11 @@ describe('parseProjectConfig: one error with the line of the problem', () => {
   });
 
   it('rejects a value of the wrong type', () => {
-    expect(errorOf('scripts {\n  dev {\n    run "vite"\n    autostart "yes"\n  }\n}\n').message).toBe(
-      '.workbench.kdl:4: scripts.dev.autostart: expected true or false, got "yes"',
-    );
-    expect(errorOf('scripts {\n  dev {\n    run "vite"\n    autostart yes\n  }\n}\n').message).toBe(
-      '.workbench.kdl:4: scripts.dev.autostart: expected true or false, got "yes"',
-    );
+    expect(errorOf('scripts {\n  dev {\n    run "vite"\n    autostart "yes"\n  }\n}\n').message).toBe('.workbench.kdl:4: scripts.dev.autostart: expected true or false, got "yes"');
+    expect(errorOf('scripts {\n  dev {\n    run "vite"\n    autostart yes\n  }\n}\n').message).toBe('.workbench.kdl:4: scripts.dev.autostart: expected true or false, got "yes"');
     expect(errorOf('scripts {\n  dev {\n    run 3000\n  }\n}\n').message).toBe('.workbench.kdl:3: scripts.dev.run: expected a string, got 3000');
-    expect(errorOf('scripts {\n  dev {\n    run "vite" "--host"\n  }\n}\n').message).toBe(
-      '.workbench.kdl:3: scripts.dev.run: expected one string, got 2 values',
-    );
-    expect(errorOf('scripts {\n  dev {\n    run "vite"\n    autostart\n  }\n}\n').message).toBe(
-      '.workbench.kdl:4: scripts.dev.autostart: expected true or false, got nothing',
-    );
+    expect(errorOf('scripts {\n  dev {\n    run "vite" "--host"\n  }\n}\n').message).toBe('.workbench.kdl:3: scripts.dev.run: expected one string, got 2 values');
+    expect(errorOf('scripts {\n  dev {\n    run "vite"\n    autostart\n  }\n}\n').message).toBe('.workbench.kdl:4: scripts.dev.autostart: expected true or false, got nothing');
   });
 
   it('rejects a target that is not an http(s) URL', () => {
@@ -135,21 +125,13 @@ describe('parseProjectConfig: one error with the line of the problem', () => {
   });
 
   it('rejects duplicate names, also across two blocks of the same kind', () => {
-    expect(errorOf('scripts {\n  dev { run "a" }\n  dev { run "b" }\n}\n').message).toBe(
-      '.workbench.kdl:3: scripts: duplicate name "dev" (first defined on line 2)',
-    );
-    expect(errorOf('scripts {\n  dev { run "a" }\n}\nscripts {\n  dev { run "b" }\n}\n').message).toBe(
-      '.workbench.kdl:5: scripts: duplicate name "dev" (first defined on line 2)',
-    );
-    expect(errorOf('scripts {\n  dev {\n    run "a"\n    run "b"\n  }\n}\n').message).toBe(
-      '.workbench.kdl:4: scripts.dev: run is set twice (first on line 3)',
-    );
+    expect(errorOf('scripts {\n  dev { run "a" }\n  dev { run "b" }\n}\n').message).toBe('.workbench.kdl:3: scripts: duplicate name "dev" (first defined on line 2)');
+    expect(errorOf('scripts {\n  dev { run "a" }\n}\nscripts {\n  dev { run "b" }\n}\n').message).toBe('.workbench.kdl:5: scripts: duplicate name "dev" (first defined on line 2)');
+    expect(errorOf('scripts {\n  dev {\n    run "a"\n    run "b"\n  }\n}\n').message).toBe('.workbench.kdl:4: scripts.dev: run is set twice (first on line 3)');
   });
 
   it('rejects values on an entry instead of a settings block', () => {
-    expect(errorOf('scripts {\n  dev "npm run dev"\n}\n').message).toBe(
-      '.workbench.kdl:2: scripts.dev: settings go inside a block, e.g. dev { run "..." }',
-    );
+    expect(errorOf('scripts {\n  dev "npm run dev"\n}\n').message).toBe('.workbench.kdl:2: scripts.dev: settings go inside a block, e.g. dev { run "..." }');
   });
 
   it('finds the line of an entry after slashdashed and commented ones', () => {
@@ -186,7 +168,9 @@ describe('parseProjectConfig: one error with the line of the problem', () => {
   });
 
   it('rewrites only the KDL 1 keywords the parser refuses: not words in comments, raw strings or names', () => {
-    const config = parseProjectConfig('// autostart true\nscripts {\n  /* null */ dev {\n    run #"echo true null"#\n    autostart true\n  }\n  "true" { run "t"; autostart #false; }\n}\n');
+    const config = parseProjectConfig(
+      '// autostart true\nscripts {\n  /* null */ dev {\n    run #"echo true null"#\n    autostart true\n  }\n  "true" { run "t"; autostart #false; }\n}\n',
+    );
     expect(config.scripts).toEqual([
       {name: 'dev', run: 'echo true null', autostart: true},
       {name: 'true', run: 't', autostart: false},

@@ -7,7 +7,7 @@ import {detectProject, formatProjectInfo, type DetectedScript} from '../../../so
 
 const projects = fileURLToPath(new URL('../../../fixtures/projects/', import.meta.url));
 
-const commands = (scripts: DetectedScript[]): Record<string, string> => Object.fromEntries(scripts.map(s => [s.name, s.command]));
+const commands = (scripts: DetectedScript[]): Record<string, string> => Object.fromEntries(scripts.map((s) => [s.name, s.command]));
 
 describe('detectProject on the fixture projects', () => {
   it('node-app: npm from package-lock.json, package.json scripts', async () => {
@@ -52,7 +52,7 @@ describe('detectProject on the fixture projects', () => {
     expect(info.packageManager).toBe('pnpm');
     expect(info.packageManagers).toEqual({node: 'pnpm', go: 'go', python: 'pipenv'});
     expect(info.scripts[0]).toEqual({name: 'dev', command: 'pnpm exec vite --port 5173', source: '.workbench.kdl'});
-    expect(info.scripts.filter(s => s.name === 'dev')).toHaveLength(1);
+    expect(info.scripts.filter((s) => s.name === 'dev')).toHaveLength(1);
     expect(commands(info.scripts)).toEqual({
       dev: 'pnpm exec vite --port 5173',
       test: 'pnpm run test',
@@ -65,15 +65,15 @@ describe('detectProject on the fixture projects', () => {
       run: 'go run .',
       'go:test': 'go test ./...',
     });
-    expect(new Set(info.scripts.map(s => s.name)).size).toBe(info.scripts.length);
+    expect(new Set(info.scripts.map((s) => s.name)).size).toBe(info.scripts.length);
   });
 
   it('make-only: real targets only, no project type', async () => {
     const info = await detectProject(join(projects, 'make-only'));
     expect(info.types).toEqual([]);
     expect(info.packageManager).toBeNull();
-    expect(info.scripts.map(s => s.command)).toEqual(['make all', 'make check', 'make install', 'make clean', 'make distclean']);
-    expect(info.scripts.every(s => s.source === 'Makefile')).toBe(true);
+    expect(info.scripts.map((s) => s.command)).toEqual(['make all', 'make check', 'make install', 'make clean', 'make distclean']);
+    expect(info.scripts.every((s) => s.source === 'Makefile')).toBe(true);
   });
 });
 

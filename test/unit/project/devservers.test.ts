@@ -24,9 +24,9 @@ function start(command: string, args: string[], env: Record<string, string> = {}
   started.push(child);
   let stdout = '';
   let stderr = '';
-  child.stdout!.on('data', chunk => (stdout += chunk));
-  child.stderr!.on('data', chunk => (stderr += chunk));
-  const exited = new Promise<number | null>(resolve => child.on('close', code => resolve(code)));
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return {child, stdout: () => stdout, stderr: () => stderr, exited};
 }
 

@@ -30,9 +30,7 @@ describe('node', () => {
   });
 
   it('strips file:// from ESM frames', () => {
-    expect(alertsOf('node-esm-error.txt')).toEqual([
-      {severity: 'error', category: 'Error', message: 'boom', location: '/home/dev/app/c.mjs:1:28', compile: false},
-    ]);
+    expect(alertsOf('node-esm-error.txt')).toEqual([{severity: 'error', category: 'Error', message: 'boom', location: '/home/dev/app/c.mjs:1:28', compile: false}]);
   });
 
   it('reads an unhandled rejection including its { code } tail', () => {
@@ -69,18 +67,12 @@ describe('node', () => {
   });
 
   it('keeps an error cause inside the outer error', () => {
-    expect(alertsOf('node-error-cause.txt')).toEqual([
-      {severity: 'error', category: 'RangeError', message: 'bad', location: '/home/dev/app/e.js:1:20', compile: false},
-    ]);
+    expect(alertsOf('node-error-cause.txt')).toEqual([{severity: 'error', category: 'RangeError', message: 'bad', location: '/home/dev/app/e.js:1:20', compile: false}]);
   });
 
   it('reads npm error blocks as one alert with the first meaningful message', () => {
-    expect(alertsOf('npm-missing-script.txt')).toEqual([
-      {severity: 'error', category: 'npm ERR!', message: 'Missing script: "dev"', location: '', compile: false},
-    ]);
-    expect(alertsOf('npm-err-legacy.txt')).toEqual([
-      {severity: 'error', category: 'npm ELIFECYCLE', message: 'demo@1.0.0 start: `node server.js`', location: '', compile: false},
-    ]);
+    expect(alertsOf('npm-missing-script.txt')).toEqual([{severity: 'error', category: 'npm ERR!', message: 'Missing script: "dev"', location: '', compile: false}]);
+    expect(alertsOf('npm-err-legacy.txt')).toEqual([{severity: 'error', category: 'npm ELIFECYCLE', message: 'demo@1.0.0 start: `node server.js`', location: '', compile: false}]);
   });
 
   it('reports nodemon crashes, segfaults, heap exhaustion and deprecation warnings', () => {
@@ -234,10 +226,7 @@ describe('next.js', () => {
   });
 
   it('reads "Build error occurred"', () => {
-    expect(scanText('> Build error occurred\nError: Export encountered errors on following paths').alerts.map((a) => a.category)).toEqual([
-      'Build error',
-      'Error',
-    ]);
+    expect(scanText('> Build error occurred\nError: Export encountered errors on following paths').alerts.map((a) => a.category)).toEqual(['Build error', 'Error']);
   });
 });
 
@@ -337,7 +326,8 @@ describe('rust', () => {
   });
 
   it('reads warnings but not cargo summaries', () => {
-    const text = 'warning: unused variable: `v`\n --> src/main.rs:2:9\n  |\n2 |     let v = 1;\n  |         ^ help: prefix it with an underscore: `_v`\n\nwarning: `demo` (bin "demo") generated 1 warning\nerror: could not compile `demo` (bin "demo") due to 1 previous error\n';
+    const text =
+      'warning: unused variable: `v`\n --> src/main.rs:2:9\n  |\n2 |     let v = 1;\n  |         ^ help: prefix it with an underscore: `_v`\n\nwarning: `demo` (bin "demo") generated 1 warning\nerror: could not compile `demo` (bin "demo") due to 1 previous error\n';
     expect(scanText(text).alerts.map(({raw: _r, ...rest}) => rest)).toEqual([
       {severity: 'warning', category: 'warning', message: 'unused variable: `v`', location: 'src/main.rs:2:9', compile: true},
     ]);
@@ -381,12 +371,8 @@ describe('ruby', () => {
   });
 
   it("reads Rails' NoMethodError (…) log line and LoadError", () => {
-    expect(alertsOf('rails-log.txt')).toEqual([
-      {severity: 'error', category: 'NoMethodError', message: "undefined method `title' for nil:NilClass", location: '', compile: false},
-    ]);
-    expect(scanText('LoadError: cannot load such file -- nokogiri').alerts.map((a) => [a.category, a.message])).toEqual([
-      ['LoadError', 'cannot load such file -- nokogiri'],
-    ]);
+    expect(alertsOf('rails-log.txt')).toEqual([{severity: 'error', category: 'NoMethodError', message: "undefined method `title' for nil:NilClass", location: '', compile: false}]);
+    expect(scanText('LoadError: cannot load such file -- nokogiri').alerts.map((a) => [a.category, a.message])).toEqual([['LoadError', 'cannot load such file -- nokogiri']]);
   });
 });
 

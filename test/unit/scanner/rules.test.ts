@@ -29,10 +29,10 @@ const EXAMPLES: Record<string, string> = {
   'next.error': ' \x1b[31m\x1b[1m⨯\x1b[22m\x1b[39m ./src/app/page.tsx:3:1',
   'dotnet.unhandled-exception': 'Unhandled exception. System.NullReferenceException: Object reference not set to an instance of an object.',
   'ruby.exception': "/app/lib/greeter.rb:10:in 'greet': undefined method 'upcase' for nil (NoMethodError)",
-  'typescript.pretty': '\x1b[96msrc/a.ts\x1b[0m:\x1b[93m2\x1b[0m:\x1b[93m1\x1b[0m - \x1b[91merror\x1b[0m\x1b[90m TS2322: \x1b[0mType \'string\' is not assignable to type \'number\'.',
-  'compiler.msbuild': 'src/a.ts(2,1): error TS2322: Type \'string\' is not assignable to type \'number\'.',
+  'typescript.pretty': "\x1b[96msrc/a.ts\x1b[0m:\x1b[93m2\x1b[0m:\x1b[93m1\x1b[0m - \x1b[91merror\x1b[0m\x1b[90m TS2322: \x1b[0mType 'string' is not assignable to type 'number'.",
+  'compiler.msbuild': "src/a.ts(2,1): error TS2322: Type 'string' is not assignable to type 'number'.",
   'typescript.global': "error TS6053: File '/app/tsconfig.base.json' not found.",
-  'dotnet.code': 'CSC : error CS5001: Program does not contain a static \'Main\' method suitable for an entry point',
+  'dotnet.code': "CSC : error CS5001: Program does not contain a static 'Main' method suitable for an entry point",
   'rust.error': '\x1b[1m\x1b[91merror[E0425]\x1b[0m\x1b[1m: cannot find value `x` in this scope\x1b[0m',
   'rust.error-plain': 'error: expected `;`, found `}`',
   'rust.warning': '\x1b[1m\x1b[33mwarning\x1b[0m\x1b[1m: unused variable: `v`\x1b[0m',
@@ -60,13 +60,13 @@ const EXAMPLES: Record<string, string> = {
   'node.error': 'ReferenceError: fetchUser is not defined',
   'java.caused-by': 'Caused by: java.net.BindException: Address already in use',
   'java.exception': 'java.lang.IllegalStateException: config invalid',
-  'python.named-error': 'E   ModuleNotFoundError: No module named \'requests\'',
+  'python.named-error': "E   ModuleNotFoundError: No module named 'requests'",
   'ruby.error': 'ActionController::RoutingError (No route matches [GET] "/favicon.png"):',
   'ruby.load-error': "NoMethodError - undefined method `name' for nil:NilClass:",
   'node.npm-error': 'npm \x1b[31mERR!\x1b[39m code ELIFECYCLE',
   'node.nodemon-crashed': '\x1b[31m[nodemon] app crashed - waiting for file changes before starting...\x1b[39m',
   'node.cannot-find-module': "[tsx] Cannot find module '/app/src/missing.ts'",
-  'node.warning': '(node:4123) Warning: Accessing non-existent property \'x\' of module exports inside circular dependency',
+  'node.warning': "(node:4123) Warning: Accessing non-existent property 'x' of module exports inside circular dependency",
   'generic.eaddrinuse': '[api] listen EADDRINUSE :::8080',
   'generic.econnrefused': 'redis: connect ECONNREFUSED 127.0.0.1:6379, retrying in 1s',
   'generic.segfault': 'Segmentation fault (core dumped)',
@@ -98,7 +98,10 @@ describe('the rule table', () => {
       for (const rule of RULES) {
         if (!rule.pattern.test(clean)) continue;
         checked++;
-        expect(rule.needs.some((fragment) => raw.includes(fragment)), `${rule.id} on ${JSON.stringify(raw)}`).toBe(true);
+        expect(
+          rule.needs.some((fragment) => raw.includes(fragment)),
+          `${rule.id} on ${JSON.stringify(raw)}`,
+        ).toBe(true);
       }
     }
     expect(checked).toBeGreaterThan(100);

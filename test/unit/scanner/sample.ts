@@ -14,5 +14,8 @@ export function sample(name: string): string {
 }
 
 export function sampleNames(): string[] {
-  return fs.readdirSync(samples).filter((name) => name.endsWith('.txt')).sort();
+  return fs
+    .readdirSync(samples)
+    .filter((name) => name.endsWith('.txt'))
+    .sort();
 }

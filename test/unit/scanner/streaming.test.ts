@@ -40,7 +40,7 @@ describe('chunking', () => {
     expect(whole.alerts.length).toBeGreaterThan(40);
     const random = seededRandom(7);
     const chunks: Buffer[] = [];
-    for (let at = 0; at < crlf.length; ) {
+    for (let at = 0; at < crlf.length;) {
       const size = 1 + Math.floor(random() * 64);
       chunks.push(crlf.subarray(at, at + size));
       at += size;
@@ -94,7 +94,7 @@ describe('bad input', () => {
     expect(alerts[0].location).toBe('/app/b.js:2:3');
   });
 
-  it('caps one alert\'s raw text and body however long its stack', () => {
+  it("caps one alert's raw text and body however long its stack", () => {
     const frames = Array.from({length: 5000}, (_, i) => `    at fn${i} (/app/src/deep.js:${i + 1}:1)`).join('\n');
     const alerts: ScannedAlert[] = [];
     const scanner = createAlertScanner({onAlert: (alert) => alerts.push(alert)});
@@ -109,7 +109,8 @@ describe('bad input', () => {
 
 describe('ANSI colours', () => {
   it('matches coloured error lines and reports clean messages', () => {
-    const text = '\x1b[31m\x1b[1mTypeError\x1b[22m: Cannot read properties of undefined (reading \x1b[32m\'id\'\x1b[39m)\x1b[39m\n    at \x1b[36mload\x1b[39m (/app/src/user.js:7:19)\n';
+    const text =
+      "\x1b[31m\x1b[1mTypeError\x1b[22m: Cannot read properties of undefined (reading \x1b[32m'id'\x1b[39m)\x1b[39m\n    at \x1b[36mload\x1b[39m (/app/src/user.js:7:19)\n";
     const [alert] = scanText(text).alerts;
     expect(alert).toMatchObject({category: 'TypeError', message: "Cannot read properties of undefined (reading 'id')", location: '/app/src/user.js:7:19'});
     expect(alert.raw).not.toMatch(/\x1b/);
@@ -149,7 +150,7 @@ describe('when a report ends', () => {
     expect(second.alerts.map((a) => a.category)).toEqual(['panic']);
   });
 
-  it('with idleMs, an unref\'d timer ends a report after output goes quiet', () => {
+  it("with idleMs, an unref'd timer ends a report after output goes quiet", () => {
     vi.useFakeTimers();
     const alerts: ScannedAlert[] = [];
     const scanner = createAlertScanner({onAlert: (alert) => alerts.push(alert)}, {idleMs: 200});

@@ -58,8 +58,31 @@ describe('toTerminalText / toTerminalLine', () => {
   });
 });
 
-const feed: Feed = {id: 1, url: `http://127.0.0.1/feed?${HOSTILE}`, title: HOSTILE, siteUrl: null, category: HOSTILE, unreadCount: 1, fetchStatus: 'error', lastError: `HTTP 500: ${HOSTILE}`, lastFetchedAt: null, lastSuccessAt: null, nextFetchAt: null, createdAt: '2026-11-20T10:00:00Z'};
-const article: Article = {id: 7, feedId: 1, title: HOSTILE_C1 + HOSTILE, link: `http://127.0.0.1/${HOSTILE}`, author: HOSTILE, publishedAt: HOSTILE, summary: HOSTILE, categories: [HOSTILE], read: false};
+const feed: Feed = {
+  id: 1,
+  url: `http://127.0.0.1/feed?${HOSTILE}`,
+  title: HOSTILE,
+  siteUrl: null,
+  category: HOSTILE,
+  unreadCount: 1,
+  fetchStatus: 'error',
+  lastError: `HTTP 500: ${HOSTILE}`,
+  lastFetchedAt: null,
+  lastSuccessAt: null,
+  nextFetchAt: null,
+  createdAt: '2026-11-20T10:00:00Z',
+};
+const article: Article = {
+  id: 7,
+  feedId: 1,
+  title: HOSTILE_C1 + HOSTILE,
+  link: `http://127.0.0.1/${HOSTILE}`,
+  author: HOSTILE,
+  publishedAt: HOSTILE,
+  summary: HOSTILE,
+  categories: [HOSTILE],
+  read: false,
+};
 const full: FullArticle = {...article, content: `<p>${HOSTILE}</p><p>&#27;]0;pwned&#7;World</p><pre>${HOSTILE_C1}</pre>`, listIds: [], snoozedUntil: null};
 const list: List = {id: 2, title: HOSTILE, visibility: 'public', rssUrl: `http://127.0.0.1/rss/${HOSTILE}`, itemCount: 1, createdAt: '2026-11-20T10:00:00Z'};
 
@@ -91,7 +114,11 @@ describe('the CLI formatters make text from outside inert', () => {
   });
 
   it('feeds parse prints a parsed hostile feed inert (and --json keeps the title whole)', () => {
-    const json = JSON.stringify({version: 'https://jsonfeed.org/version/1.1', title: HOSTILE, items: [{id: '1', title: HOSTILE, url: `http://127.0.0.1/${HOSTILE}`, content_text: HOSTILE}]});
+    const json = JSON.stringify({
+      version: 'https://jsonfeed.org/version/1.1',
+      title: HOSTILE,
+      items: [{id: '1', title: HOSTILE, url: `http://127.0.0.1/${HOSTILE}`, content_text: HOSTILE}],
+    });
     const parsed = parseFeed(Buffer.from(json), 'application/feed+json');
     expect(parsed.title).toContain('\x1b]52;');
     const output = formatParsedFeed(parsed);
@@ -105,7 +132,10 @@ describe('the CLI formatters make text from outside inert', () => {
   });
 
   it('get-errors: messages, categories, locations and pages quoting remote text', () => {
-    const output = formatErrorsCompact([{source: 'proxy:http', severity: 'error', category: HOSTILE, message: `${HOSTILE}\nmore`, location: HOSTILE, page: HOSTILE, count: 1, last_seen: '2026-11-20T10:00:00Z'}], Date.parse('2026-11-20T10:00:05Z'));
+    const output = formatErrorsCompact(
+      [{source: 'proxy:http', severity: 'error', category: HOSTILE, message: `${HOSTILE}\nmore`, location: HOSTILE, page: HOSTILE, count: 1, last_seen: '2026-11-20T10:00:00Z'}],
+      Date.parse('2026-11-20T10:00:05Z'),
+    );
     expectInert(output);
   });
 

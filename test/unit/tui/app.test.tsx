@@ -22,7 +22,7 @@ afterEach(async () => {
   await daemon.close();
 });
 
-const processRow = (frame: string, id: string) => frame.split('\n').find(line => new RegExp(`[▸ ] ${id}\\s+(running|crashed|exited|stopped|starting)`).test(line));
+const processRow = (frame: string, id: string) => frame.split('\n').find((line) => new RegExp(`[▸ ] ${id}\\s+(running|crashed|exited|stopped|starting)`).test(line));
 
 async function processes() {
   const result = await procTask({action: 'list'}, daemon.context);
@@ -52,12 +52,12 @@ async function startSample(): Promise<void> {
   await vi.waitFor(
     async () => {
       const list = await processes();
-      const status = (id: string) => list.find(process => process.id === id)?.status;
+      const status = (id: string) => list.find((process) => process.id === id)?.status;
       if (status('worker') !== 'crashed' || status('build') !== 'exited') throw new Error(`not settled: ${JSON.stringify(list)}`);
     },
     {timeout: 10_000, interval: 25},
   );
-  await waitForInbox(errors => errors.some(entry => entry.category === 'TypeError'));
+  await waitForInbox((errors) => errors.some((entry) => entry.category === 'TypeError'));
 }
 
 async function renderSample(size?: Size) {
@@ -75,7 +75,7 @@ describe('TUI shell on the real daemon', () => {
     const frame = app.frame();
     expect(frame).toContain('1 Processes');
     expect(frame).toContain('2 Incidents');
-    const web = (await processes()).find(process => process.id === 'web')!;
+    const web = (await processes()).find((process) => process.id === 'web')!;
     expect(processRow(frame, 'web')).toMatch(new RegExp(`web\\s+running\\s+${web.pid}\\s+\\d+s`));
     expect(processRow(frame, 'worker')).toMatch(/worker\s+crashed/);
     expect(processRow(frame, 'build')).toMatch(/build\s+exited 0/);
@@ -83,7 +83,7 @@ describe('TUI shell on the real daemon', () => {
     // The status bar: the daemon's own pid (it runs in this process) and the project, then counts.
     await app.waitForText(`daemon pid ${process.pid} · demo`);
     const errors = await inbox();
-    const count = (severity: string) => errors.filter(entry => entry.severity === severity).length;
+    const count = (severity: string) => errors.filter((entry) => entry.severity === severity).length;
     await app.waitForText(`1 running · ${count('error')} errors · ${count('warning')} warnings`);
     expect(app.frame()).toContain('? help');
   });
@@ -100,31 +100,34 @@ describe('TUI shell on the real daemon', () => {
     const lines = frame.split('\n');
     expect(lines.length).toBeLessThanOrEqual(40);
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(120);
-    const compiledLine = (app.lastFrame() ?? '').split('\n').find(line => line.includes('compiled'));
+    const compiledLine = (app.lastFrame() ?? '').split('\n').find((line) => line.includes('compiled'));
     expect(compiledLine).toMatch(/\u001b\[32m✓ compiled/);
   });
 
   it('lists the incidents get-errors lists, in its order (errors first, then newest), with its ages', async () => {
     // An older error, then a newer warning, then the newest error: errors first puts the warning last.
     await daemon.run(`node -e "console.error('ReferenceError: chart is not defined\\n    at draw (/work/demo/chart.js:88:3)'); setInterval(() => {}, 1000)"`, 'charts');
-    await waitForInbox(errors => errors.some(entry => entry.category === 'ReferenceError'));
+    await waitForInbox((errors) => errors.some((entry) => entry.category === 'ReferenceError'));
     await daemon.run(`node -e "console.log(\\"lib.c:12:5: warning: unused variable 'x'\\"); setInterval(() => {}, 1000)"`, 'cc');
-    await waitForInbox(errors => errors.some(entry => entry.severity === 'warning'));
+    await waitForInbox((errors) => errors.some((entry) => entry.severity === 'warning'));
     await daemon.run('exec node worker.mjs', 'worker');
-    const errors = await waitForInbox(list => list.some(entry => entry.category === 'TypeError') && list.some(entry => entry.category === 'crashed'));
-    expect(errors.map(entry => entry.severity)).toEqual(['error', 'error', 'error', 'warning']);
+    const errors = await waitForInbox((list) => list.some((entry) => entry.category === 'TypeError') && list.some((entry) => entry.category === 'crashed'));
+    expect(errors.map((entry) => entry.severity)).toEqual(['error', 'error', 'error', 'warning']);
 
     const app = await renderApp(daemon.ports);
     await app.press('2');
     await app.waitForText('compile warning');
-    const rows = app.frame().split('\n').filter(line => /[✖▲]/.test(line));
-    const shown = rows.map(row => errors.findIndex(entry => row.includes(entry.source) && row.includes(entry.category)));
+    const rows = app
+      .frame()
+      .split('\n')
+      .filter((line) => /[✖▲]/.test(line));
+    const shown = rows.map((row) => errors.findIndex((entry) => row.includes(entry.source) && row.includes(entry.category)));
     expect(shown).toEqual([0, 1, 2, 3]);
 
     // Two minutes on, the ages read as get-errors prints them: `2m`, not `2m05s`.
     vi.useFakeTimers({toFake: ['Date']});
     vi.setSystemTime(Date.now() + 125_000);
-    await app.waitFor(frame => /✖\s+2m\s+1x\s+process:charts/.test(frame), 'ages of two minutes');
+    await app.waitFor((frame) => /✖\s+2m\s+1x\s+process:charts/.test(frame), 'ages of two minutes');
     expect(formatErrorsCompact(await inbox())).toContain('[process:charts] ReferenceError (1x, 2m ago)');
     await app.press('j', 'j', KEYS.enter);
     await app.waitForText('chart is not defined');
@@ -140,7 +143,7 @@ describe('TUI shell on the real daemon', () => {
       await app.waitForText('Keys —');
       const title = /Keys — (\w+)/.exec(app.frame())?.[1];
       await app.press(KEYS.escape);
-      await app.waitFor(frame => !frame.includes('Keys —'), 'help closed');
+      await app.waitFor((frame) => !frame.includes('Keys —'), 'help closed');
       return title;
     };
 
@@ -165,14 +168,14 @@ describe('TUI shell on the real daemon', () => {
     expect(frame).toMatch(/x\s+stop the selected process/);
     expect(frame).toMatch(/tab\s+next pane/);
     await app.press('q');
-    await app.waitFor(current => !current.includes('Keys —'), 'help closed');
+    await app.waitFor((current) => !current.includes('Keys —'), 'help closed');
     expect(app.onQuit).not.toHaveBeenCalled();
   });
 
   it('/ filters the process list by id or command; q types into the filter; Esc clears it', async () => {
     const app = await renderSample();
     await app.press('/', 'w', 'o', 'r', 'k');
-    await app.waitFor(frame => !processRow(frame, 'web') && processRow(frame, 'worker') !== undefined, 'filtered list');
+    await app.waitFor((frame) => !processRow(frame, 'web') && processRow(frame, 'worker') !== undefined, 'filtered list');
     expect(processRow(app.frame(), 'build')).toBeUndefined();
 
     await app.press(KEYS.enter);
@@ -183,17 +186,17 @@ describe('TUI shell on the real daemon', () => {
     await app.waitForText('no process matches the filter');
 
     await app.press(KEYS.escape);
-    await app.waitFor(frame => processRow(frame, 'web') !== undefined && processRow(frame, 'build') !== undefined, 'full list back');
+    await app.waitFor((frame) => processRow(frame, 'web') !== undefined && processRow(frame, 'build') !== undefined, 'full list back');
     // Filtering by command text too.
     await app.press('/', ...'build.mjs', KEYS.enter);
-    await app.waitFor(frame => processRow(frame, 'build') !== undefined && !processRow(frame, 'web'), 'filtered by command');
+    await app.waitFor((frame) => processRow(frame, 'build') !== undefined && !processRow(frame, 'web'), 'filtered by command');
   });
 
   it('Enter expands an incident to its full message, location and source; Esc collapses it', async () => {
     const app = await renderSample();
     await app.press('2');
     const errors = await inbox();
-    const typeError = errors.find(entry => entry.category === 'TypeError')!;
+    const typeError = errors.find((entry) => entry.category === 'TypeError')!;
     // Select the TypeError row, wherever the inbox put it.
     for (let index = 0; index < errors.indexOf(typeError); index++) await app.press('j');
     await app.press(KEYS.enter);
@@ -201,28 +204,28 @@ describe('TUI shell on the real daemon', () => {
     expect(app.frame()).toMatch(/location\s+\/work\/demo\/worker\.js:12:7/);
     expect(app.frame()).toMatch(/source\s+process:worker/);
     await app.press(KEYS.escape);
-    await app.waitFor(frame => !/location\s+\/work/.test(frame) && /✖.*process:worker/.test(frame), 'list back');
+    await app.waitFor((frame) => !/location\s+\/work/.test(frame) && /✖.*process:worker/.test(frame), 'list back');
   });
 
   it('/ in the incidents pane filters by text', async () => {
     const app = await renderSample();
     await app.press(KEYS.tab, '/', ...'reading', KEYS.enter);
-    await app.waitFor(frame => /✖.*TypeError/.test(frame) && !/✖.*crashed/.test(frame), 'filtered incidents');
+    await app.waitFor((frame) => /✖.*TypeError/.test(frame) && !/✖.*crashed/.test(frame), 'filtered incidents');
   });
 
   it('x stops and r restarts the selected process, in the daemon', async () => {
     const app = await renderSample();
-    const before = (await processes()).find(process => process.id === 'web')!;
+    const before = (await processes()).find((process) => process.id === 'web')!;
     await app.press('x');
     await app.waitForText('stopped web');
-    await app.waitFor(frame => /web\s+stopped/.test(frame), 'stopped row');
-    expect((await processes()).find(process => process.id === 'web')?.status).toBe('stopped');
+    await app.waitFor((frame) => /web\s+stopped/.test(frame), 'stopped row');
+    expect((await processes()).find((process) => process.id === 'web')?.status).toBe('stopped');
 
     await app.press('r');
     await app.waitForText('restarted web');
-    const after = (await processes()).find(process => process.id === 'web')!;
+    const after = (await processes()).find((process) => process.id === 'web')!;
     expect(after).toMatchObject({status: 'running', restarts: before.restarts + 1});
-    await app.waitFor(frame => new RegExp(`web\\s+running\\s+${after.pid}`).test(frame), 'restarted row');
+    await app.waitFor((frame) => new RegExp(`web\\s+running\\s+${after.pid}`).test(frame), 'restarted row');
   });
 
   it('s opens the project’s scripts and Enter starts the chosen one, as `workbench run <script>` does', async () => {
@@ -236,9 +239,9 @@ describe('TUI shell on the real daemon', () => {
     await app.press(KEYS.enter);
     await app.waitForText('started test');
     // The new process is selected, running, and its output shown.
-    await app.waitFor(frame => /▸ test\s+running/.test(frame), 'test running');
+    await app.waitFor((frame) => /▸ test\s+running/.test(frame), 'test running');
     await app.waitForText('RUN  v4.1.0', 15_000);
-    const started = (await processes()).find(process => process.id === 'test');
+    const started = (await processes()).find((process) => process.id === 'test');
     expect(started).toMatchObject({status: 'running', scriptName: 'test', command: 'npm run test', cwd: daemon.project});
   });
 
@@ -250,12 +253,12 @@ describe('TUI shell on the real daemon', () => {
     await app.press('s');
     await app.waitForText(pickerRow);
     await app.press(KEYS.enter);
-    await app.waitFor(frame => /dev\s+running/.test(frame), 'dev running');
+    await app.waitFor((frame) => /dev\s+running/.test(frame), 'dev running');
     await app.press('s');
     await app.waitForText(pickerRow);
     await app.press(KEYS.enter);
     await app.waitForText(/start dev failed: process "dev" is already running \(pid \d+\); stop or restart it/);
-    expect((await processes()).map(process => process.id)).toEqual(['dev']);
+    expect((await processes()).map((process) => process.id)).toEqual(['dev']);
   });
 
   it('q closes the script picker without quitting or starting anything', async () => {
@@ -264,7 +267,7 @@ describe('TUI shell on the real daemon', () => {
     await app.press('s');
     await app.waitForText(/▸ dev\s+npm run dev\s+\(package\.json\)/);
     await app.press('q');
-    await app.waitFor(frame => !frame.includes('Start a script'), 'picker closed');
+    await app.waitFor((frame) => !frame.includes('Start a script'), 'picker closed');
     expect(app.onQuit).not.toHaveBeenCalled();
     expect(await processes()).toEqual([]);
   });
@@ -279,7 +282,7 @@ describe('TUI shell on the real daemon', () => {
     expect(processRow(frame, 'web')).toBeDefined();
 
     await daemon.bringBack();
-    await app.waitFor(current => !current.includes('daemon not connected') && current.includes(`daemon pid ${process.pid}`), 'daemon back');
+    await app.waitFor((current) => !current.includes('daemon not connected') && current.includes(`daemon pid ${process.pid}`), 'daemon back');
     expect(processRow(app.frame(), 'web')).toMatch(/running/);
   });
 
@@ -300,7 +303,7 @@ describe('TUI shell on the real daemon', () => {
     expect(app.frame()).toContain('╭');
 
     app.resize({columns: 60, rows: 20});
-    await app.waitFor(frame => !frame.includes('╭') && !frame.includes('TypeError'), 'compact processes');
+    await app.waitFor((frame) => !frame.includes('╭') && !frame.includes('TypeError'), 'compact processes');
     let frame = app.frame();
     expect(processRow(frame, 'web')).toBeDefined();
     expect(frame).toMatch(/1 run \d+ err/);
@@ -312,21 +315,21 @@ describe('TUI shell on the real daemon', () => {
     await app.waitForText('Keys — Processes');
     expect(app.frame()).toMatch(/ctrl-c\s+quit/);
     await app.press(KEYS.escape);
-    await app.waitFor(current => !current.includes('Keys —'), 'help closed');
+    await app.waitFor((current) => !current.includes('Keys —'), 'help closed');
 
     await app.press(KEYS.tab);
-    await app.waitFor(current => current.includes('TypeError') && !processRow(current, 'web'), 'compact incidents');
+    await app.waitFor((current) => current.includes('TypeError') && !processRow(current, 'web'), 'compact incidents');
     frame = app.frame();
     expect(frame.split('\n').length).toBeLessThanOrEqual(20);
 
     app.resize({columns: 120, rows: 40});
-    await app.waitFor(current => current.includes('╭') && current.includes('TypeError') && processRow(current, 'web') !== undefined, 'full layout back');
+    await app.waitFor((current) => current.includes('╭') && current.includes('TypeError') && processRow(current, 'web') !== undefined, 'full layout back');
   });
 
   it('keeps a pane’s filter while another pane has the compact screen', async () => {
     const app = await renderSample({columns: 70, rows: 20});
     await app.press('/', 'b', 'u', KEYS.enter);
-    await app.waitFor(frame => processRow(frame, 'build') !== undefined && !processRow(frame, 'web'), 'filtered');
+    await app.waitFor((frame) => processRow(frame, 'build') !== undefined && !processRow(frame, 'web'), 'filtered');
     await app.press('2');
     await app.waitForText('TypeError');
     await app.press('1');

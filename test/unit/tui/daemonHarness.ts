@@ -84,7 +84,7 @@ export async function startInProcessDaemon(options: {openReader?: () => Promise<
   let accepted = 0;
   const listen = async () => {
     server = createDaemonServer(supervisor, {startedAt: Date.now(), survivors: () => [], shutdown: () => undefined});
-    server.on('connection', socket => {
+    server.on('connection', (socket) => {
       accepted++;
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
@@ -95,7 +95,7 @@ export async function startInProcessDaemon(options: {openReader?: () => Promise<
     });
   };
   const takeDown = async () => {
-    const closed = new Promise<void>(resolve => (server ? server.close(() => resolve()) : resolve()));
+    const closed = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     for (const socket of sockets) socket.destroy();
     await closed;
     server = undefined;

@@ -79,7 +79,7 @@ function tracedPorts(options: PortOptions = {}): Traced {
     settled: (...after) =>
       vi.waitFor(
         () => {
-          const done = pending === 0 && after.every(([subscribed, fetched]) => fetchedAfter(subscribed, fetched)) && log.filter(entry => entry === 'ping').length >= 2;
+          const done = pending === 0 && after.every(([subscribed, fetched]) => fetchedAfter(subscribed, fetched)) && log.filter((entry) => entry === 'ping').length >= 2;
           if (!done) throw new Error(`ports not settled: ${log.join(', ')}`);
         },
         {timeout: 5000, interval: 10},
@@ -93,7 +93,7 @@ function tracedPorts(options: PortOptions = {}): Traced {
 
 // 15 times the ports' retry interval, and 25 times the wait between looks of the polling they replaced.
 const QUIET_MS = 300;
-const quietPeriod = () => new Promise(resolve => setTimeout(resolve, QUIET_MS));
+const quietPeriod = () => new Promise((resolve) => setTimeout(resolve, QUIET_MS));
 
 /** The log from `mark` on: the first `event` comes before the first `call`. */
 function expectEventBeforeCall(entries: string[], event: string, call: string): void {
@@ -114,7 +114,7 @@ describe('TUI panes on pushed daemon events', () => {
 
     // `workbench run --cmd`, on the harness's own connection.
     await daemon.run('node web.mjs', 'web');
-    await app.waitFor(frame => /web\s+running/.test(frame), 'web running');
+    await app.waitFor((frame) => /web\s+running/.test(frame), 'web running');
     expectEventBeforeCall(traced.log.slice(mark), 'event processes', 'proc.list');
   });
 
@@ -129,14 +129,17 @@ describe('TUI panes on pushed daemon events', () => {
     expect(traced.log.slice(mark)).toEqual([]);
 
     await daemon.run('exec node worker.mjs', 'worker');
-    await app.waitFor(frame => /✖.*process:worker\s+TypeError/.test(frame), 'the TypeError row');
+    await app.waitFor((frame) => /✖.*process:worker\s+TypeError/.test(frame), 'the TypeError row');
     expectEventBeforeCall(traced.log.slice(mark), 'event alerts', 'errors.query');
   });
 
   it('shows a process’s new output after its output event, and asks for none meanwhile', async () => {
     const signal = join(daemon.dir, 'go');
     // Prints a line, then a second once the test creates the signal file.
-    await daemon.run(`node -e "const fs = require('fs'); console.log('first line'); const t = setInterval(() => { if (fs.existsSync('${signal}')) { console.log('second line'); clearInterval(t); } }, 20); setInterval(() => {}, 1000)"`, 'late');
+    await daemon.run(
+      `node -e "const fs = require('fs'); console.log('first line'); const t = setInterval(() => { if (fs.existsSync('${signal}')) { console.log('second line'); clearInterval(t); } }, 20); setInterval(() => {}, 1000)"`,
+      'late',
+    );
     traced = tracedPorts();
     const app = await renderApp(traced.ports);
     await app.waitForText('first line');
@@ -157,7 +160,7 @@ describe('TUI panes on pushed daemon events', () => {
     await app.waitForText(`daemon pid ${process.pid} · demo`);
     await vi.waitFor(
       () => {
-        if (traced!.log.filter(entry => entry === 'ping').length < 10) throw new Error(`not enough pings: ${traced!.log.join(', ')}`);
+        if (traced!.log.filter((entry) => entry === 'ping').length < 10) throw new Error(`not enough pings: ${traced!.log.join(', ')}`);
       },
       {timeout: 5000, interval: 10},
     );

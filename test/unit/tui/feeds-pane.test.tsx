@@ -30,7 +30,7 @@ interface Item {
 
 function rss(title: string, items: Item[]): string {
   const entries = items.map(
-    item => `<item>
+    (item) => `<item>
   <title>${item.title}</title>
   <link>${item.link ?? `https://example.org/posts/${encodeURIComponent(item.title)}`}</link>
   <guid>${encodeURIComponent(item.title)}</guid>
@@ -55,7 +55,13 @@ function feedItems(): Record<string, {title: string; items: Item[]}> {
     '/truth.xml': {
       title: 'Artificial truth',
       items: [
-        {title: 'Using vale with vim', hours: 2, link: 'https://example.org/posts/11', content: '<p>LWN recently published an <em>excellent</em> <a href="https://lwn.net/Articles/964075/">article</a> on vale.</p><ul><li>first point</li><li>second point</li></ul>'},
+        {
+          title: 'Using vale with vim',
+          hours: 2,
+          link: 'https://example.org/posts/11',
+          content:
+            '<p>LWN recently published an <em>excellent</em> <a href="https://lwn.net/Articles/964075/">article</a> on vale.</p><ul><li>first point</li><li>second point</li></ul>',
+        },
         {title: 'A long read', hours: 30, content: LONG_BODY},
       ],
     },
@@ -82,9 +88,9 @@ async function startOrigin() {
     }
     response.writeHead(200, {'content-type': 'application/rss+xml; charset=utf-8'}).end(rss(feed.title, feed.items));
   });
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {url, feeds, failing, close: () => new Promise<void>(resolve => server.close(() => resolve()))};
+  return {url, feeds, failing, close: () => new Promise<void>((resolve) => server.close(() => resolve()))};
 }
 
 let daemon: InProcessDaemon | undefined;
@@ -138,7 +144,7 @@ async function renderFeeds(size: Size = {columns: 120, rows: 40}, options: {feed
     const result = await service.subscribe(origin.url + path);
     if (!('feed' in result)) throw new Error(`not subscribed: ${path}`);
   }
-  const ids = new Map((await service.listArticles({limit: 100})).articles.map(article => [article.title, article.id]));
+  const ids = new Map((await service.listArticles({limit: 100})).articles.map((article) => [article.title, article.id]));
   const id = (title: string) => {
     const found = ids.get(title);
     if (found === undefined) throw new Error(`no article "${title}"`);
@@ -146,7 +152,7 @@ async function renderFeeds(size: Size = {columns: 120, rows: 40}, options: {feed
   };
   await service.setRead(id('Parse podcast categories'), true);
   origin.failing.add('/miniflux.xml');
-  const miniflux = (await service.listFeeds()).find(feed => feed.title === 'Miniflux commits')!;
+  const miniflux = (await service.listFeeds()).find((feed) => feed.title === 'Miniflux commits')!;
   await expect(service.refresh(miniflux.id)).rejects.toMatchObject({code: 'feed_unreachable'});
   origin.failing.clear();
   await service.createList('Read later', 'private');
@@ -166,7 +172,7 @@ describe('Feeds pane on the real reader', () => {
     // The failing feed carries a mark.
     expect(app.frame()).toMatch(/^│ {4}1 ! Miniflux commits/m);
     const frame = app.frame();
-    const order = ['Using vale with vim', 'Parse podcast categories', 'A long read', 'Move iTunes'].map(title => frame.indexOf(title));
+    const order = ['Using vale with vim', 'Parse podcast categories', 'A long read', 'Move iTunes'].map((title) => frame.indexOf(title));
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(app.line('Using vale with vim')).toMatch(/N\s+\w{3}\s+\d+\s+Artificial truth\s+Using vale/);
     // Read articles carry no N.
@@ -181,10 +187,10 @@ describe('Feeds pane on the real reader', () => {
     await app.press(KEYS.down);
     await app.waitForText('Artificial truth · 2 unread');
     await app.press(KEYS.down);
-    await app.waitFor(frame => !frame.includes('Using vale with vim') && frame.includes('Parse podcast categories'), 'Miniflux articles');
+    await app.waitFor((frame) => !frame.includes('Using vale with vim') && frame.includes('Parse podcast categories'), 'Miniflux articles');
     expect(app.frame()).toMatch(/! Miniflux commits: .*500/);
     await app.press(KEYS.up);
-    await app.waitFor(frame => frame.includes('Using vale with vim') && !frame.includes('Parse podcast'), 'Artificial truth articles');
+    await app.waitFor((frame) => frame.includes('Using vale with vim') && !frame.includes('Parse podcast'), 'Artificial truth articles');
 
     await toColumn(app, 'articles');
     await app.press(KEYS.enter);
@@ -201,13 +207,13 @@ describe('Feeds pane on the real reader', () => {
 
     // n: the next unread article of the list, read in turn; at the end, a line says so.
     await app.press('n');
-    await app.waitFor(frame => frame.includes('Paragraph number 1 of') && !frame.includes('LWN recently'), 'next unread article');
+    await app.waitFor((frame) => frame.includes('Paragraph number 1 of') && !frame.includes('LWN recently'), 'next unread article');
     await vi.waitFor(async () => expect((await reader.getArticle(id('A long read'))).read).toBe(true));
     await app.press('n');
     await app.waitForText('no more unread articles here');
 
     await app.press(KEYS.escape);
-    await app.waitFor(frame => !frame.includes('Paragraph number') && frame.includes('A long read'), 'back to the list');
+    await app.waitFor((frame) => !frame.includes('Paragraph number') && frame.includes('A long read'), 'back to the list');
     await app.waitFor(() => !/N\s+\w{3}/.test(app.line('Using vale with vim')), 'read mark gone');
   });
 
@@ -225,9 +231,9 @@ describe('Feeds pane on the real reader', () => {
     expect(app.frame()).not.toContain('Paragraph number 1 of');
     await app.press(KEYS.down);
     await app.press('\u001b[5~');
-    await app.waitFor(frame => !frame.includes('Paragraph number 40 of'), 'a page up');
+    await app.waitFor((frame) => !frame.includes('Paragraph number 40 of'), 'a page up');
     await app.press('q');
-    await app.waitFor(frame => frame.includes('Using vale with vim') && !frame.includes('Paragraph number'), 'list again');
+    await app.waitFor((frame) => frame.includes('Using vale with vim') && !frame.includes('Paragraph number'), 'list again');
     expect(app.onQuit).not.toHaveBeenCalled();
   });
 
@@ -247,9 +253,9 @@ describe('Feeds pane on the real reader', () => {
     await app.waitForText('Artificial truth · 2 unread');
     await app.press('m');
     await app.waitForText('Artificial truth: 2 articles marked read');
-    const truth = (await reader.listFeeds()).find(feed => feed.title === 'Artificial truth')!;
+    const truth = (await reader.listFeeds()).find((feed) => feed.title === 'Artificial truth')!;
     expect(truth.unreadCount).toBe(0);
-    await app.waitFor(frame => /▸\s+Artificial truth/.test(frame), 'no unread count left');
+    await app.waitFor((frame) => /▸\s+Artificial truth/.test(frame), 'no unread count left');
 
     origin!.feeds['/truth.xml']!.items.unshift({title: 'Fresh from feed 1', hours: 0.1, content: '<p>new</p>'});
     await app.press('R');
@@ -262,7 +268,7 @@ describe('Feeds pane on the real reader', () => {
     const snoozed = async (title: string) => (await reader.getArticle(id(title))).snoozedUntil;
     // z, then the keys once the prompt has them.
     const snoozePrompt = async () => {
-      await app.waitFor(frame => !frame.includes('snooze until:'), 'previous prompt closed');
+      await app.waitFor((frame) => !frame.includes('snooze until:'), 'previous prompt closed');
       await app.press('z');
       await app.waitForText('snooze until:');
     };
@@ -300,7 +306,7 @@ describe('Feeds pane on the real reader', () => {
     // Esc in the prompt cancels.
     await snoozePrompt();
     await app.press(KEYS.escape);
-    await app.waitFor(frame => !frame.includes('snooze until:'), 'prompt closed');
+    await app.waitFor((frame) => !frame.includes('snooze until:'), 'prompt closed');
     expect(await snoozed('Using vale with vim')).toBe(before);
   });
 
@@ -308,7 +314,7 @@ describe('Feeds pane on the real reader', () => {
     const {reader, app, id} = await renderFeeds();
     const listsOf = async (title: string) => {
       const lists = await reader.listLists();
-      return (await reader.getArticle(id(title))).listIds.map(listId => lists.find(list => list.id === listId)?.title);
+      return (await reader.getArticle(id(title))).listIds.map((listId) => lists.find((list) => list.id === listId)?.title);
     };
     await app.waitForText('Using vale with vim');
     await toColumn(app, 'articles');
@@ -317,7 +323,7 @@ describe('Feeds pane on the real reader', () => {
     await app.waitForText(/▸ {3}Read later\s+private · 0 items/);
     // q closes the picker, not the app.
     await app.press('q');
-    await app.waitFor(frame => !frame.includes('to a list'), 'picker closed');
+    await app.waitFor((frame) => !frame.includes('to a list'), 'picker closed');
     await app.press('l');
     await app.waitForText('Read later');
     await app.press(KEYS.enter);
@@ -346,7 +352,7 @@ describe('Feeds pane on the real reader', () => {
     await app.press(...'quiet reads', KEYS.enter);
     await app.waitForText('saved to new list "quiet reads"');
     expect(await listsOf('Parse podcast categories')).toEqual(['quiet reads']);
-    expect((await reader.listLists()).find(list => list.title === 'quiet reads')?.visibility).toBe('private');
+    expect((await reader.listLists()).find((list) => list.title === 'quiet reads')?.visibility).toBe('private');
   });
 
   it('/ filters the focused column', async () => {
@@ -354,7 +360,7 @@ describe('Feeds pane on the real reader', () => {
     await app.waitForText('Using vale with vim');
     await toColumn(app, 'articles');
     await app.press('/', ...'podcast', KEYS.enter);
-    await app.waitFor(frame => frame.includes('Parse podcast categories') && !frame.includes('Using vale with vim'), 'filtered articles');
+    await app.waitFor((frame) => frame.includes('Parse podcast categories') && !frame.includes('Using vale with vim'), 'filtered articles');
     expect(app.frame()).toContain('filter: podcast');
     await app.press(KEYS.escape);
     await app.waitForText('Using vale with vim');
@@ -364,7 +370,7 @@ describe('Feeds pane on the real reader', () => {
     // No looking again on its own: the pane still shows an article the store no longer has.
     const {reader, app} = await renderFeeds(undefined, {feedsPollMs: 600_000});
     await app.waitForText('Using vale with vim');
-    const truth = (await reader.listFeeds()).find(feed => feed.title === 'Artificial truth')!;
+    const truth = (await reader.listFeeds()).find((feed) => feed.title === 'Artificial truth')!;
     await toColumn(app, 'articles');
     await reader.unsubscribe(truth.id);
     await app.press('r');
@@ -377,7 +383,7 @@ describe('Feeds pane on the real reader', () => {
     await app.waitForText(/! refresh failed for Artificial truth: no feed \d+; Miniflux commits: refreshing feed \d+ failed: HTTP 500/);
     expect(app.frame()).not.toMatch(/\n\s+at .+:\d+:\d+/);
     // The pane looked again after the refresh: the gone feed's articles went, the others stay.
-    await app.waitFor(frame => !frame.includes('Using vale with vim') && frame.includes('Parse podcast categories'), 'the gone feed’s articles gone');
+    await app.waitFor((frame) => !frame.includes('Using vale with vim') && frame.includes('Parse podcast categories'), 'the gone feed’s articles gone');
   });
 
   it('a reader that cannot be opened is one line, not a crash', async () => {
@@ -393,7 +399,7 @@ describe('Feeds pane on the real reader', () => {
     await app.waitForText('Artificial truth');
     expect(app.frame()).not.toContain('Using vale with vim');
     await app.press(KEYS.down, KEYS.enter);
-    await app.waitFor(frame => frame.includes('Using vale with vim') && !frame.includes('Miniflux commits'), 'articles column alone');
+    await app.waitFor((frame) => frame.includes('Using vale with vim') && !frame.includes('Miniflux commits'), 'articles column alone');
     for (const row of app.frame().split('\n')) expect([...row].length).toBeLessThanOrEqual(60);
     await app.press(KEYS.shiftTab);
     await app.waitForText('Miniflux commits');

@@ -23,7 +23,7 @@ let origin: Server | undefined;
 afterEach(async () => {
   cleanup();
   await daemon?.close();
-  await new Promise<void>(resolve => (origin ? origin.close(() => resolve()) : resolve()));
+  await new Promise<void>((resolve) => (origin ? origin.close(() => resolve()) : resolve()));
   daemon = undefined;
   origin = undefined;
 });
@@ -50,7 +50,7 @@ async function serveFeed(): Promise<string> {
   origin = createServer((_request, response) => {
     response.writeHead(200, {'content-type': 'application/feed+json'}).end(JSON.stringify(feed));
   });
-  await new Promise<void>(resolve => origin!.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => origin!.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(origin.address() as AddressInfo).port}/feed.json`;
 }
 
@@ -66,7 +66,7 @@ describe('text from outside on the TUI', () => {
     expect((await service.listFeeds())[0]!.title).toBe(HOSTILE_TITLE);
 
     const app = await renderApp(daemon.ports, {columns: 120, rows: 30}, {panes: [feedsPane], title: 'workbench'});
-    await app.waitFor(frame => /^│ {4}1 {3}Hello\s/m.test(frame), 'the feed row');
+    await app.waitFor((frame) => /^│ {4}1 {3}Hello\s/m.test(frame), 'the feed row');
     await app.waitForText('First post');
     // The selected feed's title heads the articles column too.
     await app.press(KEYS.down);
@@ -85,19 +85,19 @@ describe('text from outside on the TUI', () => {
     const errors = await vi.waitFor(
       async () => {
         const found = await getErrors({limit: 200, include_warnings: true}, daemon!.context);
-        if (!found.some(entry => entry.category === 'TypeError')) throw new Error(`no TypeError yet: ${JSON.stringify(found)}`);
+        if (!found.some((entry) => entry.category === 'TypeError')) throw new Error(`no TypeError yet: ${JSON.stringify(found)}`);
         return found;
       },
       {timeout: 10_000, interval: 25},
     );
     // What the inbox holds, unchanged: the controls are there to be dropped when drawn.
-    const typeError = errors.find(entry => entry.category === 'TypeError')!;
+    const typeError = errors.find((entry) => entry.category === 'TypeError')!;
     expect(typeError.message).toMatch(/\u0085this\u008d \u202eweird/);
 
     const app = await renderApp(daemon.ports);
-    await app.waitFor(frame => /▸ evil\s+running/.test(frame), 'the process row');
+    await app.waitFor((frame) => /▸ evil\s+running/.test(frame), 'the process row');
     await app.waitForText('evil · exec node evil.mjs # marker ·');
-    await app.waitFor(frame => /✖.*process:evil\s+TypeError\s+cannot read this weird value/.test(frame), 'the incident row');
+    await app.waitFor((frame) => /✖.*process:evil\s+TypeError\s+cannot read this weird value/.test(frame), 'the incident row');
     expectTerminalSafe(app.lastFrame() ?? '');
     expect(app.frame()).not.toContain('pwned');
 
@@ -105,7 +105,7 @@ describe('text from outside on the TUI', () => {
     await app.press('2');
     for (let index = 0; index < errors.indexOf(typeError); index++) await app.press('j');
     await app.press(KEYS.enter);
-    await app.waitFor(frame => /source\s+process:evil/.test(frame), 'the detail');
+    await app.waitFor((frame) => /source\s+process:evil/.test(frame), 'the detail');
     expectTerminalSafe(app.lastFrame() ?? '');
   });
 });

@@ -40,12 +40,13 @@ export async function renderApp(ports: TuiPorts, size: Size = {columns: 120, row
       },
       {timeout, interval: 10},
     );
-  const waitForText = (text: string | RegExp, timeout?: number) => waitFor(current => (typeof text === 'string' ? current.includes(text) : text.test(current)), String(text), timeout);
+  const waitForText = (text: string | RegExp, timeout?: number) =>
+    waitFor((current) => (typeof text === 'string' ? current.includes(text) : text.test(current)), String(text), timeout);
   const press = async (...keys: string[]) => {
     for (const key of keys) {
       instance.stdin.write(key);
       // A lone ESC is only known to be Escape after ink's next tick; let every key settle.
-      await new Promise(resolve => setTimeout(resolve, 15));
+      await new Promise((resolve) => setTimeout(resolve, 15));
     }
   };
   return {
@@ -57,6 +58,9 @@ export async function renderApp(ports: TuiPorts, size: Size = {columns: 120, row
     press,
     resize: (next: Size) => setSize(instance.stdout, next),
     /** The first frame row that contains `text`. */
-    line: (text: string) => frame().split('\n').find(row => row.includes(text)) ?? '',
+    line: (text: string) =>
+      frame()
+        .split('\n')
+        .find((row) => row.includes(text)) ?? '',
   };
 }

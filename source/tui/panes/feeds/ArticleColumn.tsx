@@ -7,7 +7,21 @@ const FEED_WIDTH = 16;
 
 const fit = (text: string, width: number) => (text.length > width ? text.slice(0, width - 1) + '…' : text.padEnd(width));
 
-function ArticleRow({article, feedTitle, selected, active, width, now}: {article: Article; feedTitle?: string; selected: boolean; active: boolean; width: number; now: Date}): React.JSX.Element {
+function ArticleRow({
+  article,
+  feedTitle,
+  selected,
+  active,
+  width,
+  now,
+}: {
+  article: Article;
+  feedTitle?: string;
+  selected: boolean;
+  active: boolean;
+  width: number;
+  now: Date;
+}): React.JSX.Element {
   return (
     <Box height={1} width={width}>
       <Text inverse={selected && active} bold={!article.read} dimColor={article.read && !selected} wrap="truncate-end">
@@ -21,7 +35,18 @@ function ArticleRow({article, feedTitle, selected, active, width, now}: {article
 }
 
 /** The articles of the selected feed (or of all, with a feed column), newest first. */
-export function ArticleColumn({title, articles, feedTitles, selectedIndex, start, active, width, height, emptyText, more}: {
+export function ArticleColumn({
+  title,
+  articles,
+  feedTitles,
+  selectedIndex,
+  start,
+  active,
+  width,
+  height,
+  emptyText,
+  more,
+}: {
   title: string;
   articles: Article[];
   /** Set when several feeds are shown: each row names its feed. */
@@ -43,12 +68,24 @@ export function ArticleColumn({title, articles, feedTitles, selectedIndex, start
           {title}
         </Text>
       </Box>
-      {articles.length === 0 && <Text dimColor wrap="truncate-end">{emptyText}</Text>}
+      {articles.length === 0 && (
+        <Text dimColor wrap="truncate-end">
+          {emptyText}
+        </Text>
+      )}
       <Box height={rows} flexDirection="column" overflow="hidden">
         {articles.slice(start, start + rows).map((article, offset) => (
-          <ArticleRow key={article.id} article={article} feedTitle={feedTitles ? (feedTitles.get(article.feedId) ?? String(article.feedId)) : undefined} selected={start + offset === selectedIndex} active={active} width={width} now={now} />
+          <ArticleRow
+            key={article.id}
+            article={article}
+            feedTitle={feedTitles ? (feedTitles.get(article.feedId) ?? String(article.feedId)) : undefined}
+            selected={start + offset === selectedIndex}
+            active={active}
+            width={width}
+            now={now}
+          />
         ))}
-        {more && articles.length > 0 && articles.length - start < rows && <Text dimColor>  … older articles load as you scroll</Text>}
+        {more && articles.length > 0 && articles.length - start < rows && <Text dimColor> … older articles load as you scroll</Text>}
       </Box>
     </Box>
   );

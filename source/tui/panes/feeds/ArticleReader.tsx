@@ -11,11 +11,31 @@ export function readerBodyRows(headerRows: number, height: number): number {
 }
 
 /** The article as text: its fields, a rule, then the body from `scroll`; scrolling is the pane's. */
-export function ArticleReader({load, header, body, scroll, width, height}: {load: ReaderLoad; header: string[]; body: string[]; scroll: number; width: number; height: number}): React.JSX.Element {
+export function ArticleReader({
+  load,
+  header,
+  body,
+  scroll,
+  width,
+  height,
+}: {
+  load: ReaderLoad;
+  header: string[];
+  body: string[];
+  scroll: number;
+  width: number;
+  height: number;
+}): React.JSX.Element {
   if (load.state !== 'ready') {
     return (
       <Box width={width} height={height} flexDirection="column">
-        {load.state === 'loading' ? <Text dimColor>loading article…</Text> : <Text color="red" wrap="truncate-end">! {toTerminalLine(load.error)}</Text>}
+        {load.state === 'loading' ? (
+          <Text dimColor>loading article…</Text>
+        ) : (
+          <Text color="red" wrap="truncate-end">
+            ! {toTerminalLine(load.error)}
+          </Text>
+        )}
       </Box>
     );
   }

@@ -27,7 +27,23 @@ function FeedRow({entry, selected, active, width}: {entry: FeedEntry; selected: 
 }
 
 /** Feeds with their unread counts; a failing feed is marked `!` (the pane shows its error). */
-export function FeedColumn({entries, selectedIndex, start, active, width, height, emptyText}: {entries: FeedEntry[]; selectedIndex: number; start: number; active: boolean; width: number; height: number; emptyText: string}): React.JSX.Element {
+export function FeedColumn({
+  entries,
+  selectedIndex,
+  start,
+  active,
+  width,
+  height,
+  emptyText,
+}: {
+  entries: FeedEntry[];
+  selectedIndex: number;
+  start: number;
+  active: boolean;
+  width: number;
+  height: number;
+  emptyText: string;
+}): React.JSX.Element {
   const rows = Math.max(0, height - 1);
   return (
     <Box width={width} height={height} flexDirection="column" overflow="hidden" flexShrink={0}>
@@ -36,7 +52,11 @@ export function FeedColumn({entries, selectedIndex, start, active, width, height
           Feeds
         </Text>
       </Box>
-      {entries.length === 0 && <Text dimColor wrap="truncate-end">{emptyText}</Text>}
+      {entries.length === 0 && (
+        <Text dimColor wrap="truncate-end">
+          {emptyText}
+        </Text>
+      )}
       <Box height={rows} flexDirection="column" overflow="hidden">
         {entries.slice(start, start + rows).map((entry, offset) => (
           <FeedRow key={entry.id} entry={entry} selected={start + offset === selectedIndex} active={active} width={width} />

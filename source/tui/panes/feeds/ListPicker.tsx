@@ -16,7 +16,16 @@ type Loaded = {state: 'loading'} | {state: 'failed'; error: string} | {state: 'r
  * `l`: the lists to save the article to; Enter saves it, or takes it out of a list that has it
  * (✓); the last row makes a new private list. It holds every key while open, so `q` closes it.
  */
-export function ListPicker({reader, articleId, articleTitle, focused, width, height, onDone, onClose}: {
+export function ListPicker({
+  reader,
+  articleId,
+  articleTitle,
+  focused,
+  width,
+  height,
+  onDone,
+  onClose,
+}: {
   reader: ReaderService;
   articleId: number;
   articleTitle: string;
@@ -65,19 +74,19 @@ export function ListPicker({reader, articleId, articleTitle, focused, width, hei
   };
 
   useKeypress(
-    press => {
+    (press) => {
       if (naming !== undefined) {
         if (press.name === 'escape') setNaming(undefined);
         else if (press.name === 'return' || /[\r\n]/.test(press.input)) {
           const title = (naming + typedText({...press, input: press.input.split(/[\r\n]/)[0] ?? ''})).trim();
           if (title) void createAndSave(title);
-        } else if (press.name === 'backspace' || press.name === 'delete') setNaming(text => (text ?? '').slice(0, -1));
-        else setNaming(text => (text ?? '') + typedText(press));
+        } else if (press.name === 'backspace' || press.name === 'delete') setNaming((text) => (text ?? '').slice(0, -1));
+        else setNaming((text) => (text ?? '') + typedText(press));
         return true;
       }
       if (matchesCommand(Command.BACK, press) || press.input === 'q') onClose();
-      else if (matchesCommand(Command.UP, press)) setSelected(index => Math.max(0, index - 1));
-      else if (matchesCommand(Command.DOWN, press)) setSelected(index => Math.max(0, Math.min(lists.length, index + 1)));
+      else if (matchesCommand(Command.UP, press)) setSelected((index) => Math.max(0, index - 1));
+      else if (matchesCommand(Command.DOWN, press)) setSelected((index) => Math.max(0, Math.min(lists.length, index + 1)));
       else if (matchesCommand(Command.EXPAND, press) && loaded.state === 'ready') {
         const list = lists[selected];
         if (list) void toggle(list, loaded.savedIn.has(list.id));
@@ -128,7 +137,7 @@ export function ListPicker({reader, articleId, articleTitle, focused, width, hei
                 <Text color="cyan">title: </Text>
                 {naming}
                 <Text inverse> </Text>
-                <Text dimColor>  enter create and save · esc back</Text>
+                <Text dimColor> enter create and save · esc back</Text>
               </>
             )}
           </Text>

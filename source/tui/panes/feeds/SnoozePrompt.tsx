@@ -8,17 +8,17 @@ import {typedText} from '../../key/keyBindings.js';
 export function SnoozePrompt({focused, width, onSubmit, onCancel}: {focused: boolean; width: number; onSubmit: (text: string) => void; onCancel: () => void}): React.JSX.Element {
   const [draft, setDraft] = useState('');
   useKeypress(
-    press => {
+    (press) => {
       if (press.name === 'return') onSubmit(draft.trim() || 'tomorrow');
       else if (press.name === 'escape') onCancel();
-      else if (press.name === 'backspace' || press.name === 'delete') setDraft(text => text.slice(0, -1));
+      else if (press.name === 'backspace' || press.name === 'delete') setDraft((text) => text.slice(0, -1));
       else if (press.ctrl && press.input === 'u') setDraft('');
       else if (/[\r\n]/.test(press.input)) {
         // Typed fast or pasted, "2h⏎" arrives as one chunk: the text, then Enter.
         onSubmit((draft + typedText({...press, input: press.input.split(/[\r\n]/)[0]!})).trim() || 'tomorrow');
       } else {
         const text = typedText(press);
-        if (text) setDraft(previous => previous + text);
+        if (text) setDraft((previous) => previous + text);
       }
       return true;
     },
@@ -30,7 +30,7 @@ export function SnoozePrompt({focused, width, onSubmit, onCancel}: {focused: boo
         <Text color="cyan">snooze until: </Text>
         {draft}
         <Text inverse> </Text>
-        <Text dimColor>  enter: {draft.trim() ? 'snooze' : 'tomorrow 08:00'} · 30m, 1h, 2d, an ISO time · esc cancel</Text>
+        <Text dimColor> enter: {draft.trim() ? 'snooze' : 'tomorrow 08:00'} · 30m, 1h, 2d, an ISO time · esc cancel</Text>
       </Text>
     </Box>
   );

@@ -42,7 +42,7 @@ export function useFeedData(port: FeedsPort, reader: ReaderService | undefined, 
         all.push(...page.articles);
       }
       const seen = new Set<number>();
-      return {articles: all.filter(article => !seen.has(article.id) && seen.add(article.id)).map(shownArticle), more: page.nextCursor !== null, pages: loaded};
+      return {articles: all.filter((article) => !seen.has(article.id) && seen.add(article.id)).map(shownArticle), more: page.nextCursor !== null, pages: loaded};
     },
     port.watch,
     [port, reader, feedId],

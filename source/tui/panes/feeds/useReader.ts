@@ -13,7 +13,7 @@ export function useReader(port: FeedsPort, enabled: boolean): {reader?: ReaderSe
     Promise.resolve()
       .then(() => port.reader())
       .then(
-        reader => live && setState({reader}),
+        (reader) => live && setState({reader}),
         (error: unknown) => live && setState({error: `feed reader unavailable: ${describeError(error)}`}),
       );
     return () => {

@@ -31,14 +31,27 @@ const page = (host: string, ...links: string[]) => `http://${host}:${port}/page.
 
 describe('discoverFeeds address policy', () => {
   it('drops links from a public page to private, loopback and metadata hosts, keeping the public ones', async () => {
-    const feeds = await discoverFeeds(page('public.test', `http://127.0.0.1:${port}/a.xml`, `http://2130706433:${port}/b.xml`, 'http://169.254.169.254/latest/meta-data/', `http://intranet.test:${port}/c.xml`, `http://public.test:${port}/d.xml`), {parse, network: network()});
+    const feeds = await discoverFeeds(
+      page(
+        'public.test',
+        `http://127.0.0.1:${port}/a.xml`,
+        `http://2130706433:${port}/b.xml`,
+        'http://169.254.169.254/latest/meta-data/',
+        `http://intranet.test:${port}/c.xml`,
+        `http://public.test:${port}/d.xml`,
+      ),
+      {parse, network: network()},
+    );
     expect(feeds.map((feed) => feed.url)).toEqual([`http://public.test:${port}/d.xml`]);
   });
 
   it('refuses a public page whose only feed link is private, with the policy as the reason', async () => {
     const error = await discoverFeeds(page('public.test', `http://127.0.0.1:${port}/a.xml`), {parse, network: network()}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WorkbenchError);
-    expect(error).toMatchObject({code: 'feed_unreachable', message: 'refused 127.0.0.1: it is a private or loopback address, which a redirect or link found at a public address may not lead to'});
+    expect(error).toMatchObject({
+      code: 'feed_unreachable',
+      message: 'refused 127.0.0.1: it is a private or loopback address, which a redirect or link found at a public address may not lead to',
+    });
   });
 
   it('keeps private links of a page the user typed at a private address (their own dev server)', async () => {

@@ -89,11 +89,21 @@ describe('fetchFeed address policy', () => {
     expect((await failure(fetchFeed(hop(`http://intranet.test:${port}/feed.xml`), {network: network()}))).message).toBe(
       'refused intranet.test: it resolves to a private or loopback address, which a redirect or link found at a public address may not lead to',
     );
-    expect((await failure(fetchFeed(hop(`http://metadata.test:${port}/`), {network: network()}))).message).toMatch(/^refused metadata\.test: it resolves to a link-local or cloud metadata address/);
+    expect((await failure(fetchFeed(hop(`http://metadata.test:${port}/`), {network: network()}))).message).toMatch(
+      /^refused metadata\.test: it resolves to a link-local or cloud metadata address/,
+    );
   });
 
   it('never fetches a metadata address, not even one the user typed, in any spelling or behind a name', async () => {
-    for (const url of [`http://169.254.169.254:${port}/`, `http://2852039166:${port}/`, `http://[::ffff:169.254.169.254]:${port}/`, `http://[fd00:ec2::254]:${port}/`, `http://[fe80::1]:${port}/`, `http://metadata.test:${port}/`, `http://metadata6.test:${port}/`]) {
+    for (const url of [
+      `http://169.254.169.254:${port}/`,
+      `http://2852039166:${port}/`,
+      `http://[::ffff:169.254.169.254]:${port}/`,
+      `http://[fd00:ec2::254]:${port}/`,
+      `http://[fe80::1]:${port}/`,
+      `http://metadata.test:${port}/`,
+      `http://metadata6.test:${port}/`,
+    ]) {
       const error = await failure(fetchFeed(url, {network: network()}));
       expect(error.message, url).toMatch(/link-local or cloud metadata address, which is never fetched$/);
     }

@@ -96,7 +96,7 @@ describe('fetchFeed', () => {
     expect(error.message).toMatch(/timed out after 0\.3 s/);
   });
 
-  it('stops when the caller\'s signal aborts', async () => {
+  it("stops when the caller's signal aborts", async () => {
     const controller = new AbortController();
     const pending = fetchFeed(`${origin.url}/slow`, {signal: controller.signal});
     setTimeout(() => controller.abort(), 50);

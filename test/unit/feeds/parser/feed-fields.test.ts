@@ -62,7 +62,9 @@ describe('RSS fields', () => {
     expect(parsed.link).toBe('https://origin.example/home/');
     expect(parsed.items.map((item) => item.link)).toEqual(['https://origin.example/home/a', 'https://cdn.example/sub/b']);
     // Without a site link, the document URL.
-    expect(parseFeed('<rss><channel><item><link>a</link></item></channel></rss>', null, {url: 'https://origin.example/feeds/main.xml'}).items[0].link).toBe('https://origin.example/feeds/a');
+    expect(parseFeed('<rss><channel><item><link>a</link></item></channel></rss>', null, {url: 'https://origin.example/feeds/main.xml'}).items[0].link).toBe(
+      'https://origin.example/feeds/a',
+    );
   });
 
   it('an RSS feed in an unknown default namespace still reads', () => {

@@ -27,7 +27,14 @@ const VERSIONS: Record<string, string> = {
 
 const ITEM_TEXT = new Set(['title']);
 const ITEM_HTML: Record<string, 'summary' | 'content'> = {summary: 'summary', description: 'summary'};
-const DATES: Record<string, 'published' | 'updated'> = {published: 'published', issued: 'published', created: 'published', date: 'published', updated: 'updated', modified: 'updated'};
+const DATES: Record<string, 'published' | 'updated'> = {
+  published: 'published',
+  issued: 'published',
+  created: 'published',
+  date: 'published',
+  updated: 'updated',
+  modified: 'updated',
+};
 
 /** Our value and the expected one, both normalised; undefined when we do not model that field. */
 export function mapComparison(feed: ParsedFeed, comparison: Comparison): Mapped | undefined {

@@ -39,7 +39,8 @@ describe('entity expansion (XML bombs)', () => {
   });
 
   it('external entities are never fetched or read', () => {
-    const xxe = '<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd"><!ENTITY % remote SYSTEM "http://127.0.0.1:9/x.dtd"> %remote;]><rss><channel><title>&xxe;</title></channel></rss>';
+    const xxe =
+      '<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd"><!ENTITY % remote SYSTEM "http://127.0.0.1:9/x.dtd"> %remote;]><rss><channel><title>&xxe;</title></channel></rss>';
     expect(parseFeed(xxe).title).toBe('&xxe;');
   });
 
@@ -51,7 +52,10 @@ describe('entity expansion (XML bombs)', () => {
 
 describe('size and garbage', () => {
   it('a feed with 10,000 items parses, every item with its own identity', () => {
-    const items = Array.from({length: 10_000}, (_, i) => `<item><title>Item ${i}</title><link>https://example.com/${i}</link><guid>id-${i}</guid><pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate></item>`);
+    const items = Array.from(
+      {length: 10_000},
+      (_, i) => `<item><title>Item ${i}</title><link>https://example.com/${i}</link><guid>id-${i}</guid><pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate></item>`,
+    );
     const feed = parseFeed(Buffer.from(`<?xml version="1.0"?><rss version="2.0"><channel><title>Big</title>${items.join('')}</channel></rss>`));
     expect(feed.items).toHaveLength(10_000);
     expect(feed.items[9_999]).toMatchObject({title: 'Item 9999', link: 'https://example.com/9999', guid: 'id-9999'});
@@ -102,7 +106,8 @@ describe('what is not a feed', () => {
 describe('what real feeds get wrong, forgiven', () => {
   it('junk before the prolog: whitespace, a BOM, a PHP warning', () => {
     expect(parseFeed('\n\n  \ufeff<?xml version="1.0"?><rss><channel><title>ws</title></channel></rss>').title).toBe('ws');
-    const php = '<br />\n<b>Warning</b>:  Cannot modify header information in <b>/var/www/feed.php</b> on line <b>3</b><br />\n<?xml version="1.0"?><rss version="2.0"><channel><title>after junk</title></channel></rss>';
+    const php =
+      '<br />\n<b>Warning</b>:  Cannot modify header information in <b>/var/www/feed.php</b> on line <b>3</b><br />\n<?xml version="1.0"?><rss version="2.0"><channel><title>after junk</title></channel></rss>';
     expect(parseFeed(php).title).toBe('after junk');
   });
 

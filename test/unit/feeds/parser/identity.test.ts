@@ -19,9 +19,13 @@ describe('articleKey', () => {
   });
 
   it('is stable across polls: a refresh with reordered, edited and new entries maps old entries to old keys', () => {
-    const first = parseFeed(rss('<item><guid>1</guid><title>One</title></item><item><title>Two</title><link>/two</link></item><item><title>Three</title><description>only text</description></item>'));
+    const first = parseFeed(
+      rss('<item><guid>1</guid><title>One</title></item><item><title>Two</title><link>/two</link></item><item><title>Three</title><description>only text</description></item>'),
+    );
     const second = parseFeed(
-      rss('<item><title>Zero</title><link>/zero</link></item><item><title>Three</title><description>only text</description></item><item><guid>1</guid><title>One (edited)</title></item><item><title>Two</title><link>/two</link></item>'),
+      rss(
+        '<item><title>Zero</title><link>/zero</link></item><item><title>Three</title><description>only text</description></item><item><guid>1</guid><title>One (edited)</title></item><item><title>Two</title><link>/two</link></item>',
+      ),
     );
     const before = new Set(first.items.map(articleKey));
     const after = second.items.map(articleKey);

@@ -58,7 +58,9 @@ describe('JSON Feed', () => {
   });
 
   it('1.0: a single author object, version "1"', () => {
-    const feed = parseFeed(JSON.stringify({version: 'https://jsonfeed.org/version/1', title: 'Old', author: {name: 'Solo'}, items: [{id: 'a', title: 'x', content_html: '<b>y</b>'}]}));
+    const feed = parseFeed(
+      JSON.stringify({version: 'https://jsonfeed.org/version/1', title: 'Old', author: {name: 'Solo'}, items: [{id: 'a', title: 'x', content_html: '<b>y</b>'}]}),
+    );
     expect(feed.version).toBe('JSON Feed 1.0');
     expect(feed.items[0]).toMatchObject({author: 'Solo', content: '<b>y</b>'});
   });

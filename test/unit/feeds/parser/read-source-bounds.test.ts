@@ -61,7 +61,7 @@ function openedTimes(file: string): number {
   return count;
 }
 
-describe('feeds parse reads files under the fetcher\'s limits', () => {
+describe("feeds parse reads files under the fetcher's limits", () => {
   it('/dev/zero stops at the 15 MB cap with a clear error', async () => {
     expect(await failure(parse('/dev/zero'))).toMatchObject({code: 'payload_too_large', message: '/dev/zero is larger than 15 MB, the cap on a feed'});
   });

@@ -186,9 +186,13 @@ for (const database of databases) {
 
     it('a category filter pages by keyset too, with the same order as the plain list', async () => {
       const feedId = await newFeed();
-      const items = fakeItems('paged-cat', 60, undefined, {categories: (index) => (index % 3 === 0 ? ['Zig'] : ['Odin'])}).map((item, index) => (index < 12 ? {...item, published: '2025-01-05T00:00:00.000Z'} : item));
+      const items = fakeItems('paged-cat', 60, undefined, {categories: (index) => (index % 3 === 0 ? ['Zig'] : ['Odin'])}).map((item, index) =>
+        index < 12 ? {...item, published: '2025-01-05T00:00:00.000Z'} : item,
+      );
       await savePoll(store.db, feedId, keyed(items), {}, NOW);
-      const expected = (await pageArticles(store.db, store.dialect, {feedId, limit: 200})).articles.filter((article) => article.categories.includes('Zig')).map((article) => article.id);
+      const expected = (await pageArticles(store.db, store.dialect, {feedId, limit: 200})).articles
+        .filter((article) => article.categories.includes('Zig'))
+        .map((article) => article.id);
       const seen: number[] = [];
       let cursor: {sortAt: number; id: number} | undefined;
       do {
