@@ -82,7 +82,7 @@ function tracedPorts(options: PortOptions = {}): Traced {
           const done = pending === 0 && after.every(([subscribed, fetched]) => fetchedAfter(subscribed, fetched)) && log.filter((entry) => entry === 'ping').length >= 2;
           if (!done) throw new Error(`ports not settled: ${log.join(', ')}`);
         },
-        {timeout: 5000, interval: 10},
+        {timeout: 15_000, interval: 10},
       ),
     close: async () => {
       await ports.close();
@@ -162,7 +162,7 @@ describe('TUI panes on pushed daemon events', () => {
       () => {
         if (traced!.log.filter((entry) => entry === 'ping').length < 10) throw new Error(`not enough pings: ${traced!.log.join(', ')}`);
       },
-      {timeout: 5000, interval: 10},
+      {timeout: 15_000, interval: 10},
     );
     expect(daemon.connectionsAccepted() - before).toBe(1);
   });

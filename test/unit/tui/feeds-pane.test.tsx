@@ -203,12 +203,12 @@ describe('Feeds pane on the real reader', () => {
     expect(frame).toContain('Link:    https://example.org/posts/11');
     expect(frame).toContain('Feed:    Artificial truth');
     // Opening reads it, in the store.
-    await vi.waitFor(async () => expect((await reader.getArticle(id('Using vale with vim'))).read).toBe(true));
+    await vi.waitFor(async () => expect((await reader.getArticle(id('Using vale with vim'))).read).toBe(true), {timeout: 10_000});
 
     // n: the next unread article of the list, read in turn; at the end, a line says so.
     await app.press('n');
     await app.waitFor((frame) => frame.includes('Paragraph number 1 of') && !frame.includes('LWN recently'), 'next unread article');
-    await vi.waitFor(async () => expect((await reader.getArticle(id('A long read'))).read).toBe(true));
+    await vi.waitFor(async () => expect((await reader.getArticle(id('A long read'))).read).toBe(true), {timeout: 10_000});
     await app.press('n');
     await app.waitForText('no more unread articles here');
 
@@ -286,7 +286,7 @@ describe('Feeds pane on the real reader', () => {
     await snoozePrompt();
     await app.press('2', 'h', KEYS.enter);
     await app.waitForText(/snoozed until .*: Using vale with vim/);
-    await vi.waitFor(async () => expect(Date.parse((await snoozed('Using vale with vim'))!)).toBeLessThan(expected.getTime() - 1000));
+    await vi.waitFor(async () => expect(Date.parse((await snoozed('Using vale with vim'))!)).toBeLessThan(expected.getTime() - 1000), {timeout: 10_000});
     const later = Date.parse((await snoozed('Using vale with vim'))!);
     expect(later - Date.now()).toBeGreaterThan(7_100_000);
     expect(later - Date.now()).toBeLessThanOrEqual(7_200_000);
@@ -294,7 +294,7 @@ describe('Feeds pane on the real reader', () => {
     // Typed fast (or pasted), the text and Enter arrive as one chunk.
     await snoozePrompt();
     await app.press('30m\r');
-    await vi.waitFor(async () => expect(Date.parse((await snoozed('Using vale with vim'))!) - Date.now()).toBeLessThanOrEqual(1_800_000));
+    await vi.waitFor(async () => expect(Date.parse((await snoozed('Using vale with vim'))!) - Date.now()).toBeLessThanOrEqual(1_800_000), {timeout: 10_000});
 
     const before = await snoozed('Using vale with vim');
     await snoozePrompt();

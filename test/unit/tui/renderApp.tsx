@@ -33,7 +33,7 @@ export async function renderApp(ports: TuiPorts, size: Size = {columns: 120, row
   const instance = render(<App ports={ports} title={options.title ?? 'workbench · demo'} panes={options.panes} onQuit={onQuit} />);
   setSize(instance.stdout, size);
   const frame = () => stripAnsi(instance.lastFrame() ?? '');
-  const waitFor = (predicate: (text: string) => boolean, what = 'frame', timeout = 5000) =>
+  const waitFor = (predicate: (text: string) => boolean, what = 'frame', timeout = 15_000) =>
     vi.waitFor(
       () => {
         if (!predicate(frame())) throw new Error(`${what} not shown; last frame:\n${frame()}`);

@@ -60,7 +60,7 @@ describe('runTui', () => {
     const stdin = new FakeTerminalIn();
     const done = runTui(daemon.ports, {stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, patchConsole: false});
     // The daemon's answer is on the screen before the user quits.
-    await vi.waitFor(() => expect(stdout.text).toContain('ready on http://localhost:3000'), {timeout: 5000});
+    await vi.waitFor(() => expect(stdout.text).toContain('ready on http://localhost:3000'), {timeout: 20_000});
     stdin.type('q');
     await done;
 
