@@ -63,7 +63,7 @@ try {
     execFileSync(process.execPath, [cli, 'run', '--id', `chatty${i}`, '--cmd', `while true; do echo "GET /api/items/$RANDOM 200 3ms"; sleep 0.1; done`], {env});
   }
   await new Promise((done) => setTimeout(done, 1000));
-  const pid = Number(readFileSync(join(env.WORKBENCH_HOME, 'daemon.pid'), 'utf8'));
+  const pid = Number.parseInt(readFileSync(join(env.WORKBENCH_HOME, 'daemon.pid'), 'utf8'), 10); // first line: the pid
   const ticks = () => {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return Number(fields[11]) + Number(fields[12]);
