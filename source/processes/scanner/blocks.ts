@@ -19,7 +19,15 @@ export type BlockKind =
   /** Consecutive `npm ERR!` / `npm error` lines. */
   | 'npm'
   /** Rust panic: the message line, `note:` lines, `stack backtrace:` and its numbered frames. */
-  | 'rust-panic';
+  | 'rust-panic'
+  /** A web framework's log line before a Python traceback (Django, Flask, Werkzeug): the traceback, through its exception line. */
+  | 'python-lead'
+  /** A log record (Java's `SEVERE:`): an exception line and its frames may follow. */
+  | 'log-record'
+  /** The `go` command: tab-indented hints, and a `go.mod:N: …` line right after `errors parsing go.mod:`. */
+  | 'go-tool'
+  /** ESLint's stylish format: the problem lines of one file. */
+  | 'eslint';
 
 /** `take`: the line belongs; `last`: it belongs and ends the block; `stop`: it does not belong. */
 export type Verdict = 'take' | 'last' | 'stop';
@@ -33,15 +41,27 @@ export interface BlockState {
   inProperties: boolean;
   sawContent: boolean;
   inRequireStack: boolean;
+  /** Go: a goroutine header or frame was taken, so a `panic:` line at column 0 starts a new panic. */
+  sawTrace: boolean;
+  /** Python lead: the `Traceback` line was taken. */
+  inTraceback: boolean;
 }
 
 export function newBlockState(kind: BlockKind): BlockState {
-  return {kind, taken: 0, sawFrame: false, inProperties: false, sawContent: false, inRequireStack: false};
+  return {kind, taken: 0, sawFrame: false, inProperties: false, sawContent: false, inRequireStack: false, sawTrace: false, inTraceback: false};
 }
 
 const FRAME = /^\s+(?:at|from)\s/;
 const ELIDED = /^\s+\.\.\. \d+ (?:more|lines matching|common frames omitted)/;
 const GO_FUNCTION = /^[\w./*()[\]{}$~-]+\(.*\)(?: \.\.\.)?$/;
+/**
+ * Progress lines a dev server prints between an error header and its message (`compiling...`,
+ * `wait  - compiling...`, `<i> [webpack-dev-server] …`, `10% building 1/3 entries`): never a message.
+ */
+export const PROGRESS_NOISE =
+  /^(?:<[a-z]>\s*)?(?:\[[\w.-]+\]\s*|[iℹ]\s+｢\w+｣:\s*|wait\s+-\s+|-\s+)?(?:\d{1,3}%\s.*|(?:re)?(?:compiling|building|bundling)\b.*|files successfully emitted\b.*|issues checking in progress\b.*|webpack-dev-server\b.*|project is running at\b.*|on your network:.*|local:.*)$/i;
+// ESLint stylish: `  3:10  error  'x' is defined but never used  no-unused-vars`
+export const ESLINT_PROBLEM = /^\s+(\d+):(\d+)\s+(error|warning)\s+(.*?)\s*$/;
 const SNIPPET = /^(?:\d+\s*[|│+-]|>\s*\d+\s*[|│]|\d+ |\s*[|│]|(?:help|note|hint)(?:\[\w+\])?: |= )/;
 
 /** Whether `line` (ANSI stripped) continues the block; updates `state`. */
@@ -57,9 +77,46 @@ function judge(state: BlockState, line: string): Verdict {
     case 'frames':
       return framesVerdict(state, line, blank);
     case 'go':
-      if (blank || /^\s/.test(line)) return 'take';
-      if (/^(?:goroutine \d+\b|\[signal |created by |\.\.\.additional frames elided|panic: )/.test(line)) return 'take';
-      return GO_FUNCTION.test(line) ? 'take' : 'stop';
+      if (blank || /^\s/.test(line)) {
+        if (!blank) state.sawTrace = true;
+        return 'take';
+      }
+      // A panic chain (`panic: a` then `panic: b` before any trace) is one report; after a trace, a new panic.
+      if (/^panic: /.test(line)) return state.sawTrace ? 'stop' : 'take';
+      if (/^(?:goroutine \d+\b|\[signal |created by |\.\.\.additional frames elided)/.test(line)) {
+        if (!line.startsWith('[signal ')) state.sawTrace = true;
+        return 'take';
+      }
+      if (GO_FUNCTION.test(line)) {
+        state.sawTrace = true;
+        return 'take';
+      }
+      return 'stop';
+    case 'python-lead':
+      if (!state.inTraceback) {
+        if (/^Traceback \(most recent call last\):?\s*$/.test(line)) {
+          state.inTraceback = true;
+          return 'take';
+        }
+        return 'stop';
+      }
+      if (blank) return 'stop';
+      if (/^\s/.test(line)) return 'take';
+      return /^[A-Za-z_][\w.]*(?::|\s*$)/.test(line) ? 'last' : 'stop';
+    case 'log-record':
+      if (blank) return 'stop';
+      if (FRAME.test(line) || ELIDED.test(line) || /^Caused by: /.test(line)) {
+        state.sawFrame = true;
+        return 'take';
+      }
+      // `…threw exception [x] with root cause` is followed by the exception's class line.
+      return !state.sawFrame && state.taken === 0 && /^[\w$.]+(?:Exception|Error)\b(?::|$)/.test(line) ? 'take' : 'stop';
+    case 'go-tool':
+      if (blank) return 'stop';
+      if (/^\t/.test(line)) return 'take';
+      return state.taken === 0 && /^\S+\.(?:mod|work|sum):\d+(?::\d+)?: /.test(line) ? 'take' : 'stop';
+    case 'eslint':
+      return ESLINT_PROBLEM.test(line) ? 'take' : 'stop';
     case 'python':
       if (blank) return 'stop';
       if (/^\s/.test(line)) return 'take';
@@ -72,7 +129,8 @@ function judge(state: BlockState, line: string): Verdict {
     case 'lead-paragraph':
       if (blank) return state.kind === 'lead-paragraph' && !state.sawContent ? 'take' : 'stop';
       if (/^(?:ERROR in |WARNING in |webpack \d|webpack compiled)/.test(line)) return 'stop';
-      state.sawContent = true;
+      // Progress noise before the message does not end the blank lead of `Failed to compile.`.
+      if (!PROGRESS_NOISE.test(line.trim())) state.sawContent = true;
       return 'take';
     case 'npm':
       return /^npm (?:ERR!|error)/.test(line) ? 'take' : 'stop';

@@ -4,11 +4,12 @@
  * .NET, generic — plus build-success lines. The first rule that matches a line wins.
  */
 import type {AlertSeverity} from '../../incidents/types.js';
-import type {BlockKind} from './blocks.js';
+import {ESLINT_PROBLEM, PROGRESS_NOISE, type BlockKind} from './blocks.js';
 import {toGrepPattern} from './grep-pattern.js';
 import {exceptionHeader} from './locations.js';
 
-export type Family = 'node' | 'typescript' | 'vite' | 'esbuild' | 'webpack' | 'next' | 'go' | 'python' | 'rust' | 'java' | 'ruby' | 'dotnet' | 'compiler' | 'generic';
+export type Family =
+  'node' | 'yarn' | 'typescript' | 'eslint' | 'vite' | 'esbuild' | 'webpack' | 'next' | 'go' | 'python' | 'rust' | 'java' | 'ruby' | 'dotnet' | 'compiler' | 'generic';
 
 /** What the first line of an alert says; `finish` may refine it from the lines that follow. */
 export interface Head {
@@ -42,8 +43,15 @@ export interface AlertRule {
   head(match: RegExpExecArray): Head | undefined;
   /** How the lines after the first belong to the alert; absent: the line alone. */
   block?: BlockKind;
+  /**
+   * A summary of the compile errors above it (`error: aborting due to 2 previous errors`): an alert
+   * only when none of those errors was read, so a failed build is never silent and never doubled.
+   */
+  summary?: boolean;
   /** Refines the alert from the lines of its block (ANSI stripped, first line excluded). */
   finish?(head: Head, body: readonly string[]): Head;
+  /** A block listing several problems: one alert per problem, each with the lines shown for it. */
+  split?(head: Head, lead: readonly string[], body: readonly string[]): Array<{head: Head; lines: string[]}> | undefined;
   /**
    * Lines printed before the first line that belong to it (Node's `file:line` + caret header), given
    * the last few lines before it (ANSI stripped, oldest first).
@@ -64,6 +72,8 @@ export interface SuccessRule {
   family: Family;
   needs: readonly string[];
   pattern: RegExp;
+  /** A line that also matches this is no success (`Rebuild finished with 2 errors`). */
+  unless?: RegExp;
 }
 
 export type Rule = AlertRule | SuccessRule;
@@ -124,7 +134,8 @@ function webpackHead(target: string): Head {
 
 /** The message and error class of a webpack/Next block: its first line of content. */
 function webpackFinish(head: Head, body: readonly string[]): Head {
-  const lines = body.map((line) => line.trim()).filter((line) => line !== '');
+  // Progress noise (`compiling...`) printed between the header and the message is no message.
+  const lines = body.map((line) => line.trim()).filter((line) => line !== '' && !PROGRESS_NOISE.test(line));
   let location = head.location;
   let index = 0;
   // A bare path line (`./src/App.js`, `./src/app/page.tsx:3:1`) names the file, the next line the error.
@@ -144,9 +155,37 @@ function webpackFinish(head: Head, body: readonly string[]): Head {
   return {...head, message, location};
 }
 
+/** The last line of a Python traceback (the exception), when the block reached it. */
+function pythonException(body: readonly string[]): {category: string; message: string} | undefined {
+  const last = body[body.length - 1];
+  const m = last !== undefined && !/^\s/.test(last) ? EXCEPTION_LINE.exec(last.trim()) : null;
+  return m ? {category: simpleName(m[1]), message: (m[2] ?? '').trim()} : undefined;
+}
+
+/** The function of a traceback's last frame: `  File "x.py", line 9, in main` → `main`. */
+function lastPythonFunction(body: readonly string[]): string | undefined {
+  for (let i = body.length - 1; i >= 0; i--) {
+    const m = /^\s+File "[^"]+", line \d+, in (.+)$/.exec(body[i]);
+    if (m) return m[1].trim();
+  }
+  return undefined;
+}
+
+/** A traceback with no exception line (cut off, or the process died while printing it). */
+function incompleteTraceback(body: readonly string[]): string {
+  const fn = lastPythonFunction(body);
+  return fn ? `traceback ended without its exception line (last call in ${fn})` : 'traceback ended without its exception line';
+}
+
+// `…/sdk/9.0.100/Sdks/…targets(166,5)`: a diagnostic located in the .NET SDK's own files is about the project.
+const DOTNET_SDK_FILE = /[\\/](?:sdk[\\/][\d.]+[^\\/]*|Sdks|MSBuild[\\/]Current[\\/]Bin)[\\/]/i;
+
 // --- success lines -----------------------------------------------------------------------------
 
-const success = (id: string, family: Family, needs: string[], pattern: RegExp): SuccessRule => ({kind: 'success', id, family, needs, pattern});
+const success = (id: string, family: Family, needs: string[], pattern: RegExp, unless?: RegExp): SuccessRule => ({kind: 'success', id, family, needs, pattern, unless});
+
+// A "finished" line that reports failures is no success.
+const REPORTS_FAILURE = /\b(?:[1-9]\d* errors?|errors? (?:found|occurred)|fail(?:ed|ure|s)?)\b/i;
 
 const SUCCESS_RULES: SuccessRule[] = [
   success('tsc.clean', 'typescript', ['rror'], /\bFound 0 errors\b/),
@@ -159,6 +198,11 @@ const SUCCESS_RULES: SuccessRule[] = [
   success('dotnet.build-succeeded', 'dotnet', ['ucceeded'], /\bBuild succeeded\b/),
   success('cargo.finished', 'rust', ['inished'], /^\s*Finished\b.*\btarget\(s\) in /),
   success('esbuild.finished', 'esbuild', ['inished'], /\bbuild finished\b/),
+  // Bun, Rspack, Turbopack, sbt and many build scripts: `Build completed in 412ms`, `Rebuild finished`, `Build OK`.
+  success('build.completed-in', 'generic', ['ld completed'], /\b[Bb]uild completed in \d/, REPORTS_FAILURE),
+  success('build.rebuild-finished', 'generic', ['inished'], /\b[Rr]ebuild finished\b/, REPORTS_FAILURE),
+  success('build.ok', 'generic', ['Build OK'], /\bBuild OK\b/, REPORTS_FAILURE),
+  // .NET's terminal logger: `Build succeeded in 3.4s` is read by dotnet.build-succeeded; `Restore complete (0.6s)` is no build.
 ];
 
 // --- alert lines -------------------------------------------------------------------------------
@@ -177,12 +221,35 @@ const ALERT_RULES: AlertRule[] = [
     head: () => ({category: 'Traceback', message: ''}),
     block: 'python',
     finish(head, body) {
-      const last = body[body.length - 1];
-      const m = last !== undefined && !/^\s/.test(last) ? EXCEPTION_LINE.exec(last.trim()) : null;
-      if (!m) return head;
-      return {...head, category: simpleName(m[1]), message: (m[2] ?? '').trim()};
+      const exception = pythonException(body);
+      return exception ? {...head, ...exception} : {...head, message: incompleteTraceback(body)};
     },
   }),
+  // Web frameworks log the request before the traceback: Django, Flask, Werkzeug; Python names the thread.
+  ...(
+    [
+      ['django.internal-server-error', ['rror'], /\bInternal Server Error: (\/\S*)\s*$/, (m: RegExpExecArray) => m[1]],
+      ['flask.exception-on-request', ['ERROR'], /\bERROR in [\w.]+: Exception on (\S+) \[(\w+)\]\s*$/, (m: RegExpExecArray) => `${m[2]} ${m[1]}`],
+      ['werkzeug.error-on-request', ['rror'], /\bError on request:\s*$/, () => ''],
+      ['python.exception-in-thread', ['xception'], /^Exception in thread ([^"\s].*?):\s*$/, (m: RegExpExecArray) => `thread ${m[1]}`],
+    ] as const
+  ).map(([id, needs, pattern, where]) =>
+    alert({
+      id,
+      family: 'python',
+      needs,
+      pattern,
+      head: (m) => ({category: id === 'django.internal-server-error' ? 'Internal Server Error' : 'Exception', message: where(m)}),
+      block: 'python-lead',
+      finish(head, body) {
+        const exception = pythonException(body);
+        const on = head.message ? ` (${head.message})` : '';
+        if (exception) return {...head, category: exception.category, message: `${exception.message || exception.category}${on}`};
+        if (body.length > 0) return {...head, category: 'Traceback', message: `${incompleteTraceback(body)}${on}`};
+        return {...head, message: head.message ? `${head.category} on ${head.message}` : `${head.category} (no traceback printed)`};
+      },
+    }),
+  ),
   alert({
     id: 'go.panic',
     family: 'go',
@@ -274,8 +341,66 @@ const ALERT_RULES: AlertRule[] = [
     family: 'ruby',
     needs: ['.rb:'],
     pattern: /^(\S+\.rb):(\d+):in [`']([^']*)': (.*) \(([A-Z][\w:]*)\)$/,
-    head: (m) => ({category: m[5], message: m[4], location: at(m[1], m[2])}),
+    head: (m) => ({category: m[5], message: m[4], location: at(m[1], m[2]), ...(m[5] === 'Errno::ECONNREFUSED' ? {severity: 'warning' as const} : {})}),
     block: 'frames',
+  }),
+  alert({
+    // Ruby's system errors as Rails, Sinatra, Puma and irb print them: `Errno::ENOENT (No such file…):`, `Errno::EADDRINUSE: …`.
+    id: 'ruby.errno',
+    family: 'ruby',
+    needs: ['Errno::'],
+    pattern: /^(Errno::E[A-Z0-9]+)(?: \((.*)\):?|:? (?:- )?(.*))?\s*$/,
+    head: (m) => ({
+      category: m[1],
+      message: (m[2] ?? m[3] ?? '').trim(),
+      ...(m[1] === 'Errno::ECONNREFUSED' ? {severity: 'warning' as const} : {}),
+    }),
+    block: 'frames',
+    finish(head, body) {
+      for (const line of body) {
+        const from = /^\s+from (\S+?\.rb):(\d+):in /.exec(line);
+        if (from && !/[\\/](?:gems|ruby)[\\/]\d/.test(from[1])) return {...head, location: at(from[1], from[2])};
+      }
+      return head;
+    },
+  }),
+  alert({
+    // java.util.logging (Tomcat, Jetty, GlassFish): `SEVERE: Servlet.service() … threw exception` or `… SEVERE [main] class.method message`.
+    id: 'java.severe',
+    family: 'java',
+    needs: ['SEVERE'],
+    pattern: /(?:^|\s)SEVERE(?::| \[[^\]]*\]) (.*)$/,
+    head: (m) => ({category: 'SEVERE', message: m[1].replace(/^[\w$.]+\.[\w$<>]+ (?=\S)/, '').trim()}),
+    block: 'log-record',
+    finish(head, body) {
+      const cls = body[0] !== undefined ? /^([\w$.]+(?:Exception|Error))\b(?::\s*(.*))?$/.exec(body[0].trim()) : null;
+      return cls ? {...head, category: simpleName(cls[1]), message: cls[2] ? `${head.message}: ${cls[2]}` : head.message} : head;
+    },
+  }),
+  alert({
+    // The go command: `go: cannot find main module…`, `go: updates to go.mod needed…`, `go: errors parsing go.mod:`.
+    id: 'go.toolchain',
+    family: 'go',
+    needs: ['go: '],
+    pattern: /^go: (.*)$/,
+    head(m) {
+      // Progress the go command reports while it works is no error.
+      if (/^(?:downloading|finding|found|extracting|added|upgraded|downgraded|removed|creating new go\.mod|to add module requirements|switching to)\b/.test(m[1])) return undefined;
+      const warning = /^warning: (.*)$/.exec(m[1]);
+      return warning ? {category: 'go', message: warning[1], severity: 'warning'} : {category: 'go', message: m[1]};
+    },
+    compile: true,
+    block: 'go-tool',
+    finish(head, body) {
+      // `go: errors parsing go.mod:` then `/home/u/svc/go.mod:7: unknown directive: requir`
+      const located = body[0] !== undefined ? /^(\S+\.(?:mod|work|sum)):(\d+)(?::(\d+))?: (.*)$/.exec(body[0]) : null;
+      if (!located) {
+        // `updates to go.mod needed; to update it:` then `\tgo mod tidy`: the hint is the action.
+        const hints = body.filter((line) => /^\t\S/.test(line)).map((line) => line.trim());
+        return head.message.endsWith(':') && hints.length > 0 ? {...head, message: `${head.message} ${hints.join(' ')}`} : head;
+      }
+      return {...head, message: `${head.message.replace(/:$/, '')}: ${located[4]}`, location: at(located[1], located[2], located[3])};
+    },
   }),
 
   // Compile errors and warnings.
@@ -293,8 +418,14 @@ const ALERT_RULES: AlertRule[] = [
     id: 'compiler.msbuild',
     family: 'compiler',
     needs: ['rror', 'arning'],
-    pattern: /^\s*(\S.*?)\((\d+),(\d+)(?:,\d+,\d+)?\): (error|warning) ([A-Z]+\d+): (.*?)(?: \[[^\]]*\])?$/,
-    head: (m) => ({category: m[5], message: m[6], location: at(m[1], m[2], m[3]), severity: m[4] === 'warning' ? 'warning' : 'error'}),
+    pattern: /^\s*(\S.*?)\((\d+),(\d+)(?:,\d+,\d+)?\): (error|warning) ([A-Z]+\d+): (.*?)(?: \[([^\]]*)\])?$/,
+    head: (m) => ({
+      category: m[5],
+      message: m[6],
+      // NETSDK errors point into the SDK's targets; the project in brackets is what to fix.
+      location: m[7] && DOTNET_SDK_FILE.test(m[1]) ? stripFileUrl(m[7]) : at(m[1], m[2], m[3]),
+      severity: m[4] === 'warning' ? 'warning' : 'error',
+    }),
     compile: true,
   }),
   alert({
@@ -306,11 +437,48 @@ const ALERT_RULES: AlertRule[] = [
     compile: true,
   }),
   alert({
+    // ESLint's stylish format: a file's path, then `  3:10  error  message  rule-id` per problem.
+    id: 'eslint.stylish',
+    family: 'eslint',
+    needs: ['rror', 'arning'],
+    pattern: ESLINT_PROBLEM,
+    head: (m) => eslintHead(m, ''),
+    compile: true,
+    block: 'eslint',
+    lookback(before) {
+      const last = before[before.length - 1];
+      const path = last === undefined ? null : /^((?:[A-Za-z]:)?[\w./\\@~-]\S*\.\w+)\s*$/.exec(last);
+      return path ? {lines: [last], location: path[1]} : undefined;
+    },
+    split(head, lead, body) {
+      const file = lead.length > 1 ? lead[0].trim() : '';
+      const problems = [lead[lead.length - 1], ...body];
+      return problems.flatMap((line) => {
+        const m = ESLINT_PROBLEM.exec(line);
+        return m ? [{head: eslintHead(m, file), lines: file ? [file, line] : [line]}] : [];
+      });
+    },
+  }),
+  alert({
+    // Yarn 1: `error Command failed with exit code 1.`, `error An unexpected error occurred: "…"`.
+    id: 'yarn.error',
+    family: 'yarn',
+    needs: ['rror'],
+    pattern: /^error ([^\s:[].*)$/,
+    head: (m) => ({category: 'yarn error', message: m[1].trim()}),
+  }),
+  alert({
     id: 'dotnet.code',
     family: 'dotnet',
     needs: ['rror', 'arning'],
-    pattern: /\b(error|warning) ((?:CS|ENC|MSB|NU|BC|FS|NETSDK)\d+): (.*?)(?: \[[^\]]*\])?$/,
-    head: (m) => ({category: m[2], message: m[3], severity: m[1] === 'warning' ? 'warning' : 'error'}),
+    // Restore and SDK errors: `/home/u/Shop/Shop.csproj : error NU1101: …`, `error NETSDK1004: … [/home/u/Shop/Shop.csproj]`.
+    pattern: /^\s*(?:(\S.*?) : )?(error|warning) ((?:CS|ENC|MSB|NU|BC|FS|NETSDK)\d+): (.*?)(?: \[([^\]]*)\])?$/,
+    head: (m) => ({
+      category: m[3],
+      message: m[4],
+      location: m[1] && /[\\/.]/.test(m[1]) && !DOTNET_SDK_FILE.test(m[1]) ? m[1] : (m[5] ?? ''),
+      severity: m[2] === 'warning' ? 'warning' : 'error',
+    }),
     compile: true,
   }),
   alert({
@@ -327,10 +495,20 @@ const ALERT_RULES: AlertRule[] = [
     family: 'rust',
     needs: ['rror'],
     pattern: /^error: (.*)$/,
-    // Cargo's summaries repeat the errors already reported.
-    head: (m) => (/^(?:aborting due to|could not compile)\b/.test(m[1]) ? undefined : {category: 'error', message: m[1]}),
+    // Cargo's summary repeats the errors already reported; rustc's own `aborting due to` is read below.
+    head: (m) => (/^(?:aborting\b|could not compile)\b/.test(m[1]) ? undefined : {category: 'error', message: m[1]}),
     compile: true,
     block: 'indented',
+  }),
+  alert({
+    // rustc ends a failed compile with `error: aborting due to 2 previous errors` (run by hand, make, bazel: no cargo summary).
+    id: 'rust.aborting',
+    family: 'rust',
+    needs: ['rror'],
+    pattern: /^error: (aborting\b.*)$/,
+    head: (m) => ({category: 'aborting', message: m[1].trim()}),
+    compile: true,
+    summary: true,
   }),
   alert({
     id: 'rust.warning',
@@ -385,14 +563,30 @@ const ALERT_RULES: AlertRule[] = [
     head: (m) => ({category: 'FAIL', message: `${m[1]}${m[2]}`.replace(/\s+/g, ' ').trim(), compile: /\[(?:build|setup) failed\]/.test(m[2])}),
   }),
   alert({
+    // pytest's short test summary: `FAILED tests/test_cart.py::test_total - AssertionError: assert 12.5 == 13.0`.
+    id: 'pytest.summary',
+    family: 'python',
+    needs: ['FAIL', 'ERROR'],
+    pattern: /^(FAILED|ERROR) (\S+?\.py)(?:::(\S+))?(?: - (.*))?\s*$/,
+    head(m) {
+      const reason = m[4]?.trim() ?? '';
+      const cls = /^([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Failed|Warning))(?::\s*(.*))?$/.exec(reason);
+      const test = m[3] ?? (m[1] === 'ERROR' ? 'collecting' : m[2]);
+      const category = cls ? simpleName(cls[1]) : m[1];
+      const detail = cls ? (cls[2] ?? '') : reason;
+      return {category, message: detail ? `${test}: ${detail}` : `${test} ${m[1] === 'ERROR' ? 'errored' : 'failed'}`, location: m[2]};
+    },
+  }),
+  alert({
     // gcc, clang, javac, swiftc: `file:line[:col]: error: message`.
     id: 'compiler.gcc',
     family: 'compiler',
     needs: ['rror', 'arning'],
-    pattern: /^(\S+?):(\d+):(?:(\d+):)? (?:fatal )?(error|warning): (.*)$/,
+    // Also rustc's and cargo's short format: `src/main.rs:3:20: error[E0425]: …`.
+    pattern: /^(\S+?):(\d+):(?:(\d+):)? (?:fatal )?(error|warning)(?:\[(\w+)\])?: (.*)$/,
     head: (m) => ({
-      category: m[4] === 'warning' ? 'compile warning' : 'compile error',
-      message: m[5],
+      category: m[5] ?? (m[4] === 'warning' ? 'compile warning' : 'compile error'),
+      message: m[6],
       location: at(m[1], m[2], m[3]),
       severity: m[4] === 'warning' ? 'warning' : 'error',
     }),
@@ -529,6 +723,17 @@ const ALERT_RULES: AlertRule[] = [
     pattern: /^\s*(?:⚠|- warn) (.*)$/,
     head: (m) => ({category: 'warning', message: m[1].trim()}),
     severity: 'warning',
+  }),
+  alert({
+    // .NET's terminal logger: `Build failed with 1 error(s) in 4.7s`, `Restore failed with 1 error(s) in 1.2s`, `  Shop failed with 2 error(s) (0.8s)`.
+    id: 'dotnet.failed-summary',
+    family: 'dotnet',
+    needs: ['ailed'],
+    // `dotnet run`: `The build failed. Fix the build errors and run again.`
+    pattern: /^\s*(?:(\S.*?) failed with (\d+) error\(s\)(.*)|The build failed\. Fix the build errors and run again\.)$/,
+    head: (m) => ({category: m[1] === 'Restore' ? 'Restore failed' : 'Build failed', message: m[0].trim()}),
+    compile: true,
+    summary: true,
   }),
   alert({
     id: 'go.build-failed',
@@ -679,6 +884,18 @@ const ALERT_RULES: AlertRule[] = [
   }),
 ];
 
+/** One ESLint stylish problem line: the rule id is the category, the text before it the message. */
+function eslintHead(m: RegExpExecArray, file: string): Head {
+  // The rule id follows the message after two or more spaces; core rules have none of `/`, `@`.
+  const parts = /^(.*?)\s{2,}(@?[\w-]+(?:\/[\w-]+)*)$/.exec(m[4]);
+  return {
+    category: parts ? parts[2] : 'eslint',
+    message: parts ? parts[1] : m[4],
+    location: file ? `${file}:${m[1]}:${m[2]}` : '',
+    severity: m[3] === 'warning' ? 'warning' : 'error',
+  };
+}
+
 /** `/home/u/src/App.tsx: Unexpected token (5:2)` → `/home/u/src/App.tsx:5:2`. */
 function pathInMessage(message: string): string {
   const m = /^(\/\S+?|[A-Za-z]:\\\S+?|\.{1,2}\/\S+?):(?: .*\((\d+):(\d+)\)|(\d+):(\d+))/.exec(message);
@@ -686,8 +903,25 @@ function pathInMessage(message: string): string {
   return at(m[1], m[2] ?? m[4], m[3] ?? m[5]);
 }
 
-/** All rules in the order they are tried: success lines first (`Found 0 errors` is no error). */
-export const RULES: readonly Rule[] = [...SUCCESS_RULES, ...ALERT_RULES];
+// Failures worded like a success line (`[vite] hmr update failed`), tried before the success lines.
+const FAILURE_FIRST: AlertRule[] = [
+  alert({
+    // Vite's `hmr update failed` / `Failed to reload /src/App.tsx. This could be due to syntax errors…`, webpack's `[HMR] Update failed: …`.
+    id: 'vite.hmr-failed',
+    family: 'vite',
+    needs: ['ailed'],
+    pattern: /(?:\b[Hh][Mm][Rr]\]? [Uu]pdate failed\b[:.]? ?(.*)|\[vite\] (?:\(\w+\) )?Failed to reload (\S+?)\.? (.*))$/,
+    head(m) {
+      if (m[2] !== undefined) return {category: 'HMR update failed', message: `Failed to reload ${m[2]}: ${m[3].trim()}`, location: m[2]};
+      const rest = m[1].trim();
+      return {category: 'HMR update failed', message: rest || 'HMR update failed', location: pathInMessage(rest)};
+    },
+    compile: true,
+  }),
+];
+
+/** All rules in the order they are tried: success lines before alerts (`Found 0 errors` is no error). */
+export const RULES: readonly Rule[] = [...FAILURE_FIRST, ...SUCCESS_RULES, ...ALERT_RULES];
 
 /** Every literal the scanner searches raw output for (each rule's `needs`). */
 export const FRAGMENTS: readonly string[] = [...new Set(RULES.flatMap((rule) => rule.needs))];

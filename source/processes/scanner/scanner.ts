@@ -9,7 +9,7 @@
  */
 import type {AlertSeverity, ScannedAlert} from '../../incidents/types.js';
 import {stripAnsi} from '../../text/ansi.js';
-import {continues, newBlockState, type BlockState} from './blocks.js';
+import {continues, newBlockState, PROGRESS_NOISE, type BlockState} from './blocks.js';
 import {appLocation, pointedLocation} from './locations.js';
 import {FragmentSearch} from './fragment-search.js';
 import {FRAGMENTS, RULES, type AlertRule, type Head, type Rule} from './rules.js';
@@ -114,6 +114,8 @@ export function createAlertScanner(handlers: AlertScannerHandlers, options: Aler
   // The last lines seen, oldest first: raw latin1 lines, or a segment of lines skipped unread.
   let recent: Array<string | Segment> = [];
   let ended = false;
+  // Compile alerts reported since the last summary line or build success (see AlertRule.summary).
+  let compileSinceSummary = 0;
   let idleTimer: NodeJS.Timeout | undefined;
 
   function remember(item: string | Segment): void {
@@ -174,11 +176,18 @@ export function createAlertScanner(handlers: AlertScannerHandlers, options: Aler
       const m = rule.pattern.exec(clean);
       if (!m) continue;
       if (rule.kind === 'success') {
+        if (rule.unless?.test(clean)) continue;
+        compileSinceSummary = 0;
         handlers.onBuildSuccess?.();
         return;
       }
       const head = rule.head(m);
       if (!head) continue;
+      if (rule.summary) {
+        const alone = compileSinceSummary === 0;
+        compileSinceSummary = 0;
+        if (!alone) return;
+      }
       openAlert(rule, head, clean);
       return;
     }
@@ -233,12 +242,23 @@ export function createAlertScanner(handlers: AlertScannerHandlers, options: Aler
     const body = open.body.slice();
     if (open.tail !== undefined && body[body.length - 1] !== open.tail) body.push(open.tail);
     while (body.length > 0 && body[body.length - 1].trim() === '') body.pop();
+    // A report that lists several problems (ESLint's stylish block) becomes one alert per problem.
+    const split = open.rule.split?.(open.head, open.lead, body);
+    if (split) {
+      for (const part of split) report(open, part.head, part.lines, []);
+      return;
+    }
     const head = open.rule.finish ? open.rule.finish(open.head, body) : open.head;
+    report(open, head, open.lead, body);
+  }
+
+  function report(open: OpenBlock, head: Head, lead: readonly string[], body: readonly string[]): void {
     const location = head.location || pointedLocation(body) || appLocation(body) || open.headerLocation;
-    let raw = [...open.lead, ...body].join('\n');
+    let raw = [...lead, ...body].join('\n');
     if (raw.length > MAX_RAW_CHARS) raw = `${raw.slice(0, MAX_RAW_CHARS - 1)}…`;
-    let message = head.message.trim();
+    let message = head.message.trim() || fallbackMessage(head.category, location, body);
     if (message.length > MAX_MESSAGE_CHARS) message = `${message.slice(0, MAX_MESSAGE_CHARS - 1)}…`;
+    if (head.compile ?? open.compile) compileSinceSummary++;
     handlers.onAlert({
       severity: head.severity ?? open.severity,
       category: head.category,
@@ -331,6 +351,16 @@ export function createAlertScanner(handlers: AlertScannerHandlers, options: Aler
       return carryLength + (block ? block.bodyChars : 0);
     },
   };
+}
+
+/**
+ * The message of an alert whose report printed none (`raise KeyError`, a bare `Traceback` header,
+ * `java.lang.NullPointerException` alone): what was raised and where, so a person knows where to look.
+ */
+function fallbackMessage(category: string, location: string, body: readonly string[]): string {
+  if (location) return `${category} at ${location}`;
+  const line = body.map((text) => text.trim()).find((text) => text !== '' && !PROGRESS_NOISE.test(text) && !/^(?:at|from|File) /.test(text));
+  return line ? `${category}: ${line}` : `${category} (no message printed)`;
 }
 
 /** One-shot scan of a whole text (tests, pasted logs). */
