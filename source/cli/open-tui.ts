@@ -4,8 +4,9 @@ import {installRoot} from '../core/entry.js';
 import {WorkbenchError} from '../core/errors.js';
 import {autostartProject} from '../tools/autostart.js';
 import {loadProjectConfig} from '../project/config.js';
-import {createToolContext} from '../tools/context.js';
 import {createPorts} from '../tui/ports/index.js';
+import {createTuiContext} from '../tui/ports/tuiContext.js';
+import type {DaemonClient} from '../daemon/client.js';
 
 /** The bundled demo project (fixtures/demo). */
 export function demoProjectPath(): string {
@@ -45,15 +46,19 @@ export async function openTui(options: {demo: boolean; argv: string[]}): Promise
   // A malformed .workbench.kdl stops us here, before anything starts.
   await loadProjectConfig(root);
   const notices: string[] = [];
-  const context = createToolContext({cwd: root, notice: (message) => notices.push(message)});
-  const client = await context.daemon();
-  const report = await autostartProject(root, client);
-  // The Feeds pane's reader polls in the daemon's `reader` process, not in this window.
+  // The project's autostart scripts and the Feeds pane's reader (it polls in the daemon's `reader`
+  // process, not in this window): at the start, and again when `r` starts a stopped daemon.
   const {ensureReaderServer} = await import('./ensure-reader.js');
-  await ensureReaderServer(client).catch((error) => notices.push(`workbench: the feed reader did not start (${(error as Error).message}); the Feeds pane reads the local store`));
+  const startProject = async (client: DaemonClient) => {
+    const report = await autostartProject(root, client);
+    await ensureReaderServer(client).catch((error) => notices.push(`workbench: the feed reader did not start (${(error as Error).message}); the Feeds pane reads the local store`));
+    return report;
+  };
+  const context = createTuiContext({cwd: root, notice: (message) => notices.push(message), afterStart: async (client) => void (await startProject(client))});
+  const report = await startProject(await context.daemon());
   const {runTui} = await importTuiInteractive();
   const title = options.demo ? 'workbench demo' : 'workbench';
-  const ports = createPorts(context);
+  const ports = createPorts(context, {startDaemon: async () => void (await context.startDaemon())});
   await runTui(ports, {title});
   await ports.close().catch(() => undefined);
   context.close();

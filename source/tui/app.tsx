@@ -17,6 +17,7 @@ import {PaneTabs} from './components/PaneTabs.js';
 import {PaneFrame, FRAME_COLUMNS, FRAME_ROWS} from './components/PaneFrame.js';
 import {StatusBar} from './components/StatusBar.js';
 import {HelpOverlay} from './components/HelpOverlay.js';
+import {DaemonStartKey} from './components/DaemonStartKey.js';
 
 /** Below this the panes no longer fit side by side: one pane at a time. */
 export const COMPACT_BELOW = {columns: 80, rows: 24};
@@ -125,6 +126,7 @@ export function App({ports, title = 'workbench', panes = registeredPanes, onQuit
     <PortsContext.Provider value={ports}>
       <KeypressProvider>
         <SnapshotProvider>
+          <DaemonStartKey />
           <Shell title={title} panes={panes} onQuit={onQuit} />
         </SnapshotProvider>
       </KeypressProvider>

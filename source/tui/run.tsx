@@ -4,6 +4,7 @@ import {WorkbenchError} from '../core/errors.js';
 import type {TuiPorts} from './ports/index.js';
 import {App} from './app.js';
 import {enterFullScreen} from './terminal/fullScreen.js';
+import {dedupeFrames} from './terminal/frameWriter.js';
 
 export interface RunTuiOptions {
   title?: string;
@@ -28,6 +29,8 @@ export async function runTui(ports: TuiPorts, options: RunTuiOptions = {}): Prom
   }
 
   const screen = stdout.isTTY ? enterFullScreen(stdout) : undefined;
+  // A render that draws the same frame writes nothing (an idle TUI costs no terminal output).
+  const restoreWrites = stdout.isTTY ? dedupeFrames(stdout) : () => {};
   let instance: Instance;
   try {
     instance = render(<App ports={ports} title={options.title} />, {
@@ -37,6 +40,7 @@ export async function runTui(ports: TuiPorts, options: RunTuiOptions = {}): Prom
       patchConsole: options.patchConsole ?? true,
     });
   } catch (error) {
+    restoreWrites();
     screen?.leave();
     throw error;
   }
@@ -45,6 +49,7 @@ export async function runTui(ports: TuiPorts, options: RunTuiOptions = {}): Prom
   // or the frame lands on the user's shell.
   const restore = () => {
     instance.unmount();
+    restoreWrites();
     screen?.leave();
   };
   // 'exit' also fires (before the error is printed) when an uncaught exception ends the process.

@@ -31,9 +31,9 @@ export function StatusBar({width, compact, helpOpen}: {width: number; compact: b
           <Text color="green">{running ?? '-'}</Text>
           {compact ? ' run ' : ' running · '}
           <Text color={errors ? 'red' : undefined}>{errors ?? '-'}</Text>
-          {compact ? ' err' : ' errors · '}
+          {compact ? ' err' : errors === 1 ? ' error · ' : ' errors · '}
           {compact ? '' : <Text color={warnings ? 'yellow' : undefined}>{warnings ?? '-'}</Text>}
-          {compact ? '' : ' warnings'}
+          {compact ? '' : warnings === 1 ? ' warning' : ' warnings'}
         </Text>
       </Box>
       <Box flexGrow={1} flexShrink={0} justifyContent="flex-end" marginLeft={1}>

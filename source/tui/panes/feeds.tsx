@@ -1,9 +1,10 @@
 import React, {useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
-import type {Article, Feed} from '../../feeds/types.js';
+import type {Article, DiscoveredFeed, Feed} from '../../feeds/types.js';
 import {describeError} from '../../core/errors.js';
 import {parseUntil} from '../../feeds/until.js';
 import {formatDate} from '../../text/table.js';
+import {plural} from '../../text/plural.js';
 import {usePorts} from '../contexts/PortsContext.js';
 import {useKeypress} from '../hooks/useKeypress.js';
 import {useFilterInput, matchesFilter} from '../hooks/useFilterInput.js';
@@ -18,19 +19,27 @@ import {ArticleColumn} from './feeds/ArticleColumn.js';
 import {ArticleReader, readerBodyRows, type ReaderLoad} from './feeds/ArticleReader.js';
 import {ListPicker} from './feeds/ListPicker.js';
 import {SnoozePrompt} from './feeds/SnoozePrompt.js';
+import {ConfirmPrompt, LinePrompt} from './feeds/LinePrompt.js';
+import {FeedChoicePicker} from './feeds/FeedChoicePicker.js';
+import {openLink} from './feeds/openLink.js';
+import {shownFeed} from '../text/shown.js';
 import {FeedKey, isFeedKey, LIST_KEY_LINE, READER_KEY_LINE} from './feeds/feedKeys.js';
 import {useReader} from './feeds/useReader.js';
 import {useFeedData} from './feeds/useFeedData.js';
 import type {PaneDefinition, PaneProps} from './types.js';
 
 type Column = 'feeds' | 'articles';
-type Overlay = {kind: 'lists' | 'snooze'; article: Pick<Article, 'id' | 'title'>} | undefined;
+type Overlay =
+  | {kind: 'lists' | 'snooze'; article: Pick<Article, 'id' | 'title'>}
+  | {kind: 'confirm'; question: string; onYes: () => void}
+  | {kind: 'add'}
+  | {kind: 'choices'; page: string; choices: DiscoveredFeed[]}
+  | undefined;
 type ArticleTextModule = typeof import('../../feeds/article-text.js');
 
 const FEED_COLUMN = {min: 22, max: 40, share: 0.3};
 // Below this pane height the reader's header shrinks to three lines.
 const BRIEF_HEADER_BELOW = 24;
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 function feedEntries(feeds: Feed[] | undefined): FeedEntry[] {
   if (!feeds) return [];
@@ -188,8 +197,61 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
     }
   };
 
-  const showLink = (article: {link: string | null} | undefined) =>
-    setMessage(article?.link ? {kind: 'info', text: `link: ${article.link}`} : {kind: 'error', text: 'this article has no link'});
+  // `o`: the article's link in the browser; where none can be started, the link to copy.
+  const openArticleLink = async (article: {link: string | null} | undefined) => {
+    if (!article?.link) {
+      setMessage({kind: 'error', text: 'this article has no link'});
+      return;
+    }
+    const outcome = await openLink(article.link);
+    setMessage(outcome.opened ? {kind: 'info', text: `opened in ${outcome.command}: ${article.link}`} : {kind: 'info', text: `link: ${article.link} (${outcome.reason})`});
+  };
+
+  // `m` on "All articles" marks every feed: asked first, as newsboat's confirm-mark-all-feeds-read.
+  const askMarkFeedRead = (entry: FeedEntry) => {
+    if (entry.id !== ALL_FEEDS) return void markFeedRead(entry);
+    if (entry.unread === 0) return setMessage({kind: 'info', text: 'no unread articles'});
+    setOverlay({kind: 'confirm', question: `mark all ${plural(entry.unread, 'article')} in every feed read?`, onYes: () => void markFeedRead(entry)});
+  };
+
+  const subscribe = async (url: string) => {
+    setOverlay(undefined);
+    if (!reader || !url) return;
+    setMessage({kind: 'info', text: `looking for a feed at ${url}…`});
+    try {
+      const result = await reader.subscribe(url);
+      if ('choices' in result) {
+        setOverlay({kind: 'choices', page: url, choices: result.choices});
+        setMessage(undefined);
+        return;
+      }
+      const feed = shownFeed(result.feed);
+      setSelectedFeedId(feed.id);
+      setColumn('feeds');
+      done(`subscribed: ${feed.title || feed.url}`);
+    } catch (error) {
+      fail(`adding ${url} failed`, error);
+    }
+  };
+
+  const askRemoveFeed = (entry: FeedEntry) => {
+    if (entry.id === ALL_FEEDS) return setMessage({kind: 'info', text: 'select a feed to remove (d)'});
+    setOverlay({
+      kind: 'confirm',
+      question: `remove ${entry.title} and its articles?`,
+      onYes: () =>
+        void (async () => {
+          if (!reader) return;
+          try {
+            await reader.unsubscribe(entry.id);
+            setSelectedFeedId(ALL_FEEDS);
+            done(`removed: ${entry.title}`);
+          } catch (error) {
+            fail(`removing ${entry.title} failed`, error);
+          }
+        })(),
+    });
+  };
 
   const closeReader = () => {
     opening.current = undefined;
@@ -257,8 +319,10 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
     else if (isFeedKey('TOGGLE_READ', press) && article) void toggleRead(article);
     else if (isFeedKey('SNOOZE', press) && article) setOverlay({kind: 'snooze', article});
     else if (isFeedKey('SAVE_TO_LIST', press) && article) setOverlay({kind: 'lists', article});
-    else if (isFeedKey('SHOW_LINK', press) && article) showLink(article);
-    else if (isFeedKey('MARK_FEED_READ', press) && selectedFeed) void markFeedRead(selectedFeed);
+    else if (isFeedKey('OPEN_LINK', press) && article) void openArticleLink(article);
+    else if (isFeedKey('MARK_FEED_READ', press) && selectedFeed) askMarkFeedRead(selectedFeed);
+    else if (isFeedKey('ADD_FEED', press)) setOverlay({kind: 'add'});
+    else if (isFeedKey('REMOVE_FEED', press) && column === 'feeds' && selectedFeed) askRemoveFeed(selectedFeed);
     else if (isFeedKey('REFRESH_FEED', press) && selectedFeed) void refreshFeed(selectedFeed);
     else if (matchesCommand(Command.BACK, press) && (filter.text || message)) {
       if (filter.text) filter.clear();
@@ -283,7 +347,7 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
     else if (isFeedKey('TOGGLE_READ', press) && article) void toggleRead(article);
     else if (isFeedKey('SNOOZE', press) && article) setOverlay({kind: 'snooze', article});
     else if (isFeedKey('SAVE_TO_LIST', press) && article) setOverlay({kind: 'lists', article});
-    else if (isFeedKey('SHOW_LINK', press)) showLink(article);
+    else if (isFeedKey('OPEN_LINK', press)) void openArticleLink(article);
     else return false;
     return true;
   };
@@ -298,7 +362,8 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
   // The selected feed's last fetch error, across the pane: the column is too narrow for it.
   if (!reading && selectedFeed?.lastError) messages.push({kind: 'error', text: `${selectedFeed.title}: ${selectedFeed.lastError}`});
   const shownMessages = messages.slice(0, 2);
-  const topRows = (overlay?.kind === 'snooze' ? 1 : 0) + (!reading && (filter.editing || filter.text) ? 1 : 0) + shownMessages.length;
+  const promptOpen = overlay?.kind === 'snooze' || overlay?.kind === 'add' || overlay?.kind === 'confirm';
+  const topRows = (promptOpen ? 1 : 0) + (!reading && (filter.editing || filter.text) ? 1 : 0) + shownMessages.length;
   const keyLineRows = height >= 8 ? 1 : 0;
   const bodyRows = Math.max(0, height - topRows - keyLineRows);
   const bodyRowsRef = useRef(bodyRows);
@@ -308,6 +373,28 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
     <>
       {overlay?.kind === 'snooze' && (
         <SnoozePrompt focused={focused} width={width} onSubmit={(text) => void snooze(overlay.article, text)} onCancel={() => setOverlay(undefined)} />
+      )}
+      {overlay?.kind === 'add' && (
+        <LinePrompt
+          label="add feed:"
+          hint="enter: subscribe (a page's feeds are found) · esc cancel"
+          focused={focused}
+          width={width}
+          onSubmit={(url) => void subscribe(url)}
+          onCancel={() => setOverlay(undefined)}
+        />
+      )}
+      {overlay?.kind === 'confirm' && (
+        <ConfirmPrompt
+          question={overlay.question}
+          focused={focused}
+          width={width}
+          onAnswer={(yes) => {
+            setOverlay(undefined);
+            if (yes) overlay.onYes();
+            else setMessage({kind: 'info', text: 'cancelled'});
+          }}
+        />
       )}
       {!reading && <FilterInput filter={filter} width={width} />}
       {shownMessages.map((line, index) => (
@@ -324,7 +411,19 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
   );
 
   let body: React.JSX.Element;
-  if (overlay?.kind === 'lists' && reader) {
+  if (overlay?.kind === 'choices') {
+    body = (
+      <FeedChoicePicker
+        page={overlay.page}
+        choices={overlay.choices}
+        focused={focused}
+        width={width}
+        height={bodyRows}
+        onPick={(choice) => void subscribe(choice.url)}
+        onClose={() => setOverlay(undefined)}
+      />
+    );
+  } else if (overlay?.kind === 'lists' && reader) {
     body = (
       <ListPicker
         reader={reader}
@@ -346,7 +445,14 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
     const articleWidth = compact ? width : Math.max(0, width - feedWidth - 1);
     feedStart.current = listWindowStart(feedIndex, feedList.length, Math.max(1, bodyRows - 1), feedStart.current);
     articleStart.current = listWindowStart(articleIndex, articles.length, Math.max(1, bodyRows - 1), articleStart.current);
-    const feedsEmpty = data.feeds === undefined ? (openError || data.feedsError ? '' : 'loading…') : 'no feeds · add one with `workbench feeds add <url>`';
+    const feedsEmpty =
+      data.feeds === undefined
+        ? openError || data.feedsError
+          ? ''
+          : 'loading…'
+        : data.feeds.length === 0
+          ? 'no feeds yet · press a to add one (a feed or a page that links one)'
+          : '';
     const articlesEmpty = data.articles === undefined ? (data.articlesError ? '' : 'loading…') : articleFilter.text ? 'no article matches the filter' : 'no articles';
     const feedTitle = selectedFeed ? `${selectedFeed.title}${selectedFeed.unread ? ` · ${selectedFeed.unread} unread` : ''}` : 'Articles';
     const feedColumn = (
@@ -410,11 +516,13 @@ export const feedsPane: PaneDefinition = {
     {command: Command.PAGE_DOWN, description: 'a page down (space too, in the article)'},
     {command: Command.EXPAND, description: 'open the feed’s articles, or the article (marks it read)'},
     {label: FeedKey.TOGGLE_READ, description: 'toggle read/unread'},
-    {label: FeedKey.MARK_FEED_READ, description: 'mark the whole feed read'},
+    {label: FeedKey.MARK_FEED_READ, description: 'mark the whole feed read (on All articles: every feed, asks first)'},
     {label: FeedKey.SNOOZE, description: 'snooze the article (enter alone: tomorrow 08:00)'},
     {label: FeedKey.SAVE_TO_LIST, description: 'save the article to a list'},
     {label: FeedKey.REFRESH_FEED, description: 'refresh the selected feed now'},
-    {label: FeedKey.SHOW_LINK, description: 'show the article link'},
+    {label: FeedKey.OPEN_LINK, description: 'open the article link in the browser ($BROWSER, else xdg-open; shown when neither runs)'},
+    {label: FeedKey.ADD_FEED, description: 'add a feed: its URL, or a page that links feeds'},
+    {label: FeedKey.REMOVE_FEED, description: 'remove the selected feed (asks first)'},
     {label: FeedKey.NEXT_UNREAD, description: 'next unread article (in the reader)'},
     {command: Command.NEXT_PANE, description: 'feeds → articles → next pane (←/→ too)'},
     {command: Command.FILTER, description: 'filter the feeds or the articles'},

@@ -16,8 +16,9 @@ export interface DaemonWatchOptions {
  * (`context.daemon()`), so the TUI holds one connection however many panes watch. `onChange` is
  * called on every event of the topic; once after each (re)subscription, for what changed while
  * there was none; and when the connection closes, so the pane fetches and shows "daemon not
- * connected". It then tries again every `retryMs` until the daemon is back. While subscribed it
- * never polls. A daemon that refuses the subscription is looked at every `retryMs` instead.
+ * connected". It then tries again every `retryMs` until the daemon is back, calling `onChange`
+ * only when that changes something (a stopped daemon costs a failed connect, not a redraw). While
+ * subscribed it never polls. A daemon that refuses the subscription is looked at every `retryMs` instead.
  */
 export function daemonWatch(daemon: () => Promise<DaemonClient>, options: DaemonWatchOptions): Watch {
   const {topic, id, retryMs} = options;
@@ -25,6 +26,8 @@ export function daemonWatch(daemon: () => Promise<DaemonClient>, options: Daemon
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
     let unsubscribe: (() => Promise<void>) | undefined;
+    // The pane was already told the daemon is away: failed retries are no news.
+    let away = false;
 
     const retry = () => {
       if (!stopped) timer = setTimeout(() => void attach(), retryMs);
@@ -42,14 +45,17 @@ export function daemonWatch(daemon: () => Promise<DaemonClient>, options: Daemon
         unsubscribe = stop;
       } catch {
         if (stopped) return;
-        onChange();
+        if (!away) onChange();
+        away = true;
         retry();
         return;
       }
+      away = false;
       onChange();
       void client.closedPromise().then(() => {
         unsubscribe = undefined;
         if (stopped) return;
+        away = true;
         onChange();
         retry();
       });

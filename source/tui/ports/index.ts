@@ -28,6 +28,8 @@ export interface PortOptions {
   feedsPollMs?: number;
   /** How the reader is opened (default `openReader()`). */
   openReader?: () => Promise<ReaderService>;
+  /** Starts a stopped daemon again (the `r` of the stopped state); see tuiContext.ts. */
+  startDaemon?: () => Promise<void>;
 }
 
 /** The ports over a tool context (its cwd is the project). */
@@ -38,7 +40,7 @@ export function createPorts(context: ToolContext, options: PortOptions = {}): Tu
     processes: createProcessesPort(context, {retryMs}),
     incidents: createIncidentsPort(context, {retryMs}),
     feeds,
-    status: createStatusPort(context, {retryMs, pollMs: options.statusPollMs ?? 10_000}),
+    status: createStatusPort(context, {retryMs, pollMs: options.statusPollMs ?? 10_000, startDaemon: options.startDaemon}),
     close: () => feeds.close(),
   };
 }

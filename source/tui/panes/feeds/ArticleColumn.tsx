@@ -68,12 +68,13 @@ export function ArticleColumn({
           {title}
         </Text>
       </Box>
-      {articles.length === 0 && (
-        <Text dimColor wrap="truncate-end">
-          {emptyText}
-        </Text>
-      )}
       <Box height={rows} flexDirection="column" overflow="hidden">
+        {/* Inside the rows' box: beside the title it took the title's row ("no articless"). */}
+        {articles.length === 0 && (
+          <Text dimColor wrap="truncate-end">
+            {emptyText}
+          </Text>
+        )}
         {articles.slice(start, start + rows).map((article, offset) => (
           <ArticleRow
             key={article.id}

@@ -42,6 +42,7 @@ export function FeedColumn({
   active: boolean;
   width: number;
   height: number;
+  /** Under the rows: loading, or how to add the first feed. */
   emptyText: string;
 }): React.JSX.Element {
   const rows = Math.max(0, height - 1);
@@ -52,15 +53,15 @@ export function FeedColumn({
           Feeds
         </Text>
       </Box>
-      {entries.length === 0 && (
-        <Text dimColor wrap="truncate-end">
-          {emptyText}
-        </Text>
-      )}
       <Box height={rows} flexDirection="column" overflow="hidden">
         {entries.slice(start, start + rows).map((entry, offset) => (
           <FeedRow key={entry.id} entry={entry} selected={start + offset === selectedIndex} active={active} width={width} />
         ))}
+        {emptyText && (
+          <Text dimColor wrap="wrap">
+            {emptyText}
+          </Text>
+        )}
       </Box>
     </Box>
   );

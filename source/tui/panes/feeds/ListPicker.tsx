@@ -9,6 +9,7 @@ import {Command, matchesCommand, typedText} from '../../key/keyBindings.js';
 import {listWindowStart} from '../../layouts/listWindow.js';
 import {toTerminalLine} from '../../../text/terminal-safe.js';
 import {shownList} from '../../text/shown.js';
+import {plural} from '../../../text/plural.js';
 
 type Loaded = {state: 'loading'} | {state: 'failed'; error: string} | {state: 'ready'; lists: List[]; savedIn: Set<number>};
 
@@ -121,7 +122,7 @@ export function ListPicker({
             <Box key={list.id} height={1}>
               <Text inverse={isSelected} wrap="truncate-end">
                 {(isSelected ? '▸ ' : '  ') + (saved ? '✓ ' : '  ') + list.title}
-                <Text dimColor>{`  ${list.visibility} · ${list.itemCount} item${list.itemCount === 1 ? '' : 's'}`}</Text>
+                <Text dimColor>{`  ${list.visibility} · ${plural(list.itemCount, 'item')}`}</Text>
               </Text>
             </Box>
           );

@@ -10,7 +10,9 @@ export const FeedKey = {
   SNOOZE: 'z',
   SAVE_TO_LIST: 'l',
   REFRESH_FEED: 'R',
-  SHOW_LINK: 'o',
+  OPEN_LINK: 'o',
+  ADD_FEED: 'a',
+  REMOVE_FEED: 'd',
   NEXT_UNREAD: 'n',
   PAGE_DOWN: ' ',
 } as const;
@@ -22,5 +24,5 @@ export function isFeedKey(name: FeedKeyName, press: Keypress): boolean {
 }
 
 /** The key line at the foot of the pane, for the list and for the reader. */
-export const LIST_KEY_LINE = 'enter open · r read/unread · m feed read · z snooze · l save to list · R refresh · o link · / filter · tab column';
-export const READER_KEY_LINE = '↑↓ pgup pgdn space scroll · r unread · z snooze · l save · o link · n next unread · esc/q back';
+export const LIST_KEY_LINE = 'enter open · r read/unread · m feed read · z snooze · l save to list · R refresh · o open link · a add feed · d remove feed · / filter · tab column';
+export const READER_KEY_LINE = '↑↓ pgup pgdn space scroll · r unread · z snooze · l save · o open link · n next unread · esc/q back';
