@@ -19,6 +19,8 @@ export class AlertStore {
   /** A process (re)starts: its later alerts belong to `run`; the ones held stay, with their run. */
   beginRun(processId: string, run: number): void {
     this.runs.set(processId, run);
+    // The held alerts now read as from an earlier run: whoever shows them looks again.
+    if (this.entries.some((entry) => entry.processId === processId)) this.changed(processId);
   }
 
   /** The current run of every process that began one. */

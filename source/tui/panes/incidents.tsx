@@ -88,6 +88,7 @@ function IncidentsPane({focused, width, height, compact}: PaneProps): React.JSX.
   const {stdout} = useStdout();
   const [selectedKey, setSelectedKey] = useState<string>();
   const [expanded, setExpanded] = useState(false);
+  const [detailScroll, setDetailScroll] = useState(0);
   const [sort, setSort] = useState<IncidentSort>('inbox');
   const [message, setMessage] = useState<PaneMessage>();
   const listStart = useRef(0);
@@ -129,12 +130,20 @@ function IncidentsPane({focused, width, height, compact}: PaneProps): React.JSX.
 
   useKeypress(
     (press) => {
-      if (matchesCommand(Command.UP, press)) move(-1);
-      else if (matchesCommand(Command.DOWN, press)) move(1);
-      else if (matchesCommand(Command.PAGE_UP, press)) move(-10);
-      else if (matchesCommand(Command.PAGE_DOWN, press)) move(10);
+      const step = matchesCommand(Command.UP, press)
+        ? -1
+        : matchesCommand(Command.DOWN, press)
+          ? 1
+          : matchesCommand(Command.PAGE_UP, press)
+            ? -10
+            : matchesCommand(Command.PAGE_DOWN, press)
+              ? 10
+              : 0;
+      if (step !== 0 && expanded) setDetailScroll((current) => Math.max(0, current + step));
+      else if (step !== 0) move(step);
       else if (matchesCommand(Command.EXPAND, press) && selected) {
         setSelectedKey(incidentKey(selected));
+        setDetailScroll(0);
         setExpanded(true);
       } else if (isLetter(press, 'e') && selected) openEditor(selected);
       else if (isLetter(press, 'o') && !expanded) {
@@ -174,7 +183,7 @@ function IncidentsPane({focused, width, height, compact}: PaneProps): React.JSX.
       <MessageLine message={shownMessage} width={width} />
       {sortRow > 0 && <Text dimColor>{`sorted by ${SORT_LABELS[sort]} · o to change`}</Text>}
       {expanded && selected ? (
-        <IncidentDetail incident={selected} now={now} width={width} height={bodyRows} />
+        <IncidentDetail incident={selected} now={now} width={width} height={bodyRows} scroll={detailScroll} />
       ) : (
         <Box width={width} height={bodyRows + (unseen > 0 ? 1 : 0)} flexDirection="column" overflow="hidden">
           {unseen > 0 && <Text color="yellow">{`↑ ${unseen} new`}</Text>}
@@ -192,8 +201,8 @@ export const incidentsPane: PaneDefinition = {
   id: 'incidents',
   title: 'Incidents',
   keys: [
-    {command: Command.UP, description: 'previous incident'},
-    {command: Command.DOWN, description: 'next incident'},
+    {command: Command.UP, description: 'previous incident (in the detail: scroll up)'},
+    {command: Command.DOWN, description: 'next incident (in the detail: scroll down)'},
     {command: Command.EXPAND, description: 'show the stack, the output around it, run and variants'},
     {label: 'e', description: 'open the location in $EDITOR (file:line)'},
     {label: 'o', description: 'sort: errors first, newest, count, source'},
