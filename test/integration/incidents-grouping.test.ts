@@ -126,8 +126,8 @@ describe('get-incidents groups near-duplicates; get-errors stays exact', () => {
     const incidents = (await raw('get-incidents')).filter((entry) => entry.source === 'process:crashy');
     // Which of the two the scanner filed last depends on when the stack block closed: compare as a set.
     expect(incidents.map((entry) => [entry.category, entry.run]).sort()).toEqual([
-      ['crashed', 1],
       ['TypeError', 1],
+      ['crashed', 1],
     ]);
     expect((await cli(['get-incidents'])).stdout).toMatch(/process:crashy crashed \(1x, [^)]+\) run 1/);
 
