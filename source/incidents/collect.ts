@@ -25,7 +25,9 @@ export function collectGroups(sources: ErrorSources, {scope, cutoff, includeWarn
       if (alert.lastSeen < cutoff) continue;
       if (scope.processId !== undefined && alert.processId !== scope.processId) continue;
       const shape = processAlertShape(alert);
-      if (keep(shape)) deduper.add(shape, alert.count, alert.firstSeen, alert.lastSeen);
+      const run = alert.run ?? 1;
+      const currentRun = sources.processRuns?.[alert.processId] ?? run;
+      if (keep(shape)) deduper.add(shape, alert.count, alert.firstSeen, alert.lastSeen, {run, currentRun, frames: alert.frames});
     }
   }
 

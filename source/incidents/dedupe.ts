@@ -16,23 +16,40 @@ export interface ErrorGroup {
   count: number;
   firstSeen: number;
   lastSeen: number;
+  /** Process alerts: the latest run they were seen in, when earlier than the process's current run. */
+  olderRun?: number;
+  /** Process alerts: the stack frames of the most recent occurrence. */
+  frames?: string[];
+  /** Some occurrence came from the process's current run. */
+  runSeenCurrent?: boolean;
+}
+
+/** What a process alert adds to its occurrence (get_incidents shows it; get_errors does not). */
+export interface OccurrenceExtra {
+  run: number;
+  currentRun: number;
+  frames?: string[];
 }
 
 export class Deduper {
   private readonly byKey = new Map<string, ErrorGroup>();
 
-  add(shape: ErrorShape, count: number, firstSeen: number, lastSeen: number): void {
+  add(shape: ErrorShape, count: number, firstSeen: number, lastSeen: number, extra?: OccurrenceExtra): void {
     const group = this.byKey.get(shape.key);
     if (!group) {
-      this.byKey.set(shape.key, {shape, severity: shape.severity, kind: shape.kind, page: shape.page, count, firstSeen, lastSeen});
+      const created: ErrorGroup = {shape, severity: shape.severity, kind: shape.kind, page: shape.page, count, firstSeen, lastSeen};
+      if (extra) applyExtra(created, extra, true);
+      this.byKey.set(shape.key, created);
       return;
     }
     group.count += count;
     if (firstSeen < group.firstSeen) group.firstSeen = firstSeen;
-    if (lastSeen >= group.lastSeen) {
+    const latest = lastSeen >= group.lastSeen;
+    if (latest) {
       group.lastSeen = lastSeen;
       if (shape.page) group.page = shape.page;
     }
+    if (extra) applyExtra(group, extra, latest);
     if (shape.severity === 'error' && group.severity !== 'error') {
       group.severity = 'error';
       group.kind = shape.kind;
@@ -42,4 +59,14 @@ export class Deduper {
   groups(): ErrorGroup[] {
     return [...this.byKey.values()];
   }
+}
+
+/** An occurrence in the current run clears the older-run mark; the latest occurrence's frames win. */
+function applyExtra(group: ErrorGroup, extra: OccurrenceExtra, latest: boolean): void {
+  const older = extra.run < extra.currentRun ? extra.run : undefined;
+  if (latest && extra.frames?.length) group.frames = extra.frames;
+  if (older === undefined) {
+    group.olderRun = undefined;
+    group.runSeenCurrent = true;
+  } else if (!group.runSeenCurrent) group.olderRun = Math.max(group.olderRun ?? 0, older);
 }

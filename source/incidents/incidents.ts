@@ -1,8 +1,9 @@
 import {createHash} from 'node:crypto';
 import {collectGroups} from './collect.js';
-import type {ErrorGroup} from './dedupe.js';
+import {fingerprintMessage} from './fingerprint.js';
+import {groupNearDuplicates, type NearGroup} from './group.js';
 import {toTerminalLine} from '../text/terminal-safe.js';
-import {entryDetailLines, occurrences} from './format.js';
+import {compactMessage, entryDetailLines, occurrences} from './format.js';
 import {parseOptionalSince} from './query.js';
 import {resolveScope} from './scope.js';
 import type {IncidentKind} from './shape.js';
@@ -15,12 +16,19 @@ import type {ErrorSources, Severity} from './types.js';
  * warnings always included, each labelled `<severity>:<kind>` and carrying a stable id.
  *
  * An Incident, fields in this order:
- * - `id`: 8 hex digits of sha256(source, category, message, location); the same trouble keeps its id.
+ * - `id`: 8 hex digits of sha256(source, category, fingerprint of the message, location); the same
+ *   trouble keeps its id, whichever of its variants came last.
  * - `label`: `<severity>:<kind>`, e.g. `warning:http_4xx`, `error:build_error`.
  * - `kind`: build_error | process_error | http_5xx | http_4xx | transport | js_error |
  *   console_error | console_warn | proxy_error | proxy_warning.
  * - `severity`, `source`, `category`, `message`, `location`, `page`, `count`: as in get_errors.
+ *   `message` is the newest variant's.
  * - `first_seen`, `last_seen`: RFC 3339 times of the first and the latest occurrence.
+ * - `variant_count`, `variants` (only when near-duplicates were grouped, fingerprint.ts): how many
+ *   distinct messages, and the newest few of them.
+ * - `run` (process incidents only, only when older): the run of the process it was last seen in,
+ *   when the process has been restarted since.
+ * - `frames` (process incidents with a stack): the frames the scanner saw, as printed.
  */
 export interface Incident {
   id: string;
@@ -35,7 +43,14 @@ export interface Incident {
   count: number;
   first_seen: string;
   last_seen: string;
+  variant_count?: number;
+  variants?: string[];
+  run?: number;
+  frames?: string[];
 }
+
+/** Variants an incident lists; `variant_count` says how many there are in all. */
+export const VARIANTS_SHOWN = 3;
 
 /** Optional narrowing, as in get_errors; the spec's get_incidents takes an empty object. */
 export interface IncidentQuery {
@@ -47,16 +62,20 @@ export interface IncidentQuery {
 export function queryIncidents(sources: ErrorSources, now = Date.now(), query: IncidentQuery = {}): Incident[] {
   const cutoff = parseOptionalSince(query.since, now);
   const scope = resolveScope(sources, query.process_id, query.proxy_id);
-  return collectGroups(sources, {scope, cutoff, includeWarnings: true}).map(toIncident);
+  return groupNearDuplicates(collectGroups(sources, {scope, cutoff, includeWarnings: true})).map(toIncident);
 }
 
+/** The id of the incident a message belongs to: near-duplicates (same fingerprint) share it. */
 export function incidentId(source: string, category: string, message: string, location: string): string {
-  return createHash('sha256').update(`${source}\u0000${category}\u0000${message}\u0000${location}`).digest('hex').slice(0, 8);
+  return createHash('sha256')
+    .update(`${source}\u0000${category}\u0000${fingerprintMessage(message)}\u0000${location}`)
+    .digest('hex')
+    .slice(0, 8);
 }
 
-function toIncident(group: ErrorGroup): Incident {
+function toIncident({group, variants}: NearGroup): Incident {
   const {source, category, message, location} = group.shape;
-  return {
+  const incident: Incident = {
     id: incidentId(source, category, message, location),
     label: `${group.severity}:${group.kind}`,
     kind: group.kind,
@@ -70,18 +89,36 @@ function toIncident(group: ErrorGroup): Incident {
     first_seen: toRfc3339(group.firstSeen),
     last_seen: toRfc3339(group.lastSeen),
   };
+  if (variants.length > 1) {
+    incident.variant_count = variants.length;
+    incident.variants = variants.slice(0, VARIANTS_SHOWN);
+  }
+  if (group.olderRun !== undefined) incident.run = group.olderRun;
+  if (group.frames?.length) incident.frames = group.frames;
+  return incident;
+}
+
+/** `variants (5): a | b | c +2 more`, or nothing when the incident has one message. */
+export function variantsLine(incident: Pick<Incident, 'variant_count' | 'variants'>): string | undefined {
+  if (!incident.variant_count || !incident.variants) return undefined;
+  const more = incident.variant_count - incident.variants.length;
+  return `variants (${incident.variant_count}): ${incident.variants.join(' | ')}${more > 0 ? ` +${more} more` : ''}`;
 }
 
 /**
  * Compact get_incidents output: `=== Incidents (<n>) ===`, then per entry a blank line,
- * `[<label>] <source> <category> (<count>x, <age> ago)` and the same message, `→ location` and
- * `page:` lines as get_errors.
+ * `[<label>] <source> <category> (<count>x, <age> ago)` (plus ` run <n>` when from an earlier run
+ * of its process) and the same message, `→ location` and `page:` lines as get_errors, then
+ * `variants (<n>): a | b | c +<m> more` when near-duplicates were grouped.
  */
 export function formatIncidentsCompact(incidents: Incident[], now = Date.now()): string {
   const lines = [`=== Incidents (${incidents.length}) ===`];
   for (const incident of incidents) {
-    lines.push('', toTerminalLine(`[${incident.label}] ${incident.source} ${incident.category} ${occurrences(incident.count, incident.last_seen, now)}`));
+    const run = incident.run === undefined ? '' : ` run ${incident.run}`;
+    lines.push('', toTerminalLine(`[${incident.label}] ${incident.source} ${incident.category} ${occurrences(incident.count, incident.last_seen, now)}${run}`));
     entryDetailLines(lines, incident);
+    const variants = variantsLine(incident);
+    if (variants) lines.push(toTerminalLine(compactMessage(variants)));
   }
   return lines.join('\n');
 }

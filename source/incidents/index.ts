@@ -1,7 +1,9 @@
 /** The error inbox of spec 1: get_errors and get_incidents as pure functions over the stores. */
 export {queryErrors, toUnifiedError, DEFAULT_LIMIT} from './query.js';
 export {formatErrorsCompact, compactMessage} from './format.js';
-export {queryIncidents, formatIncidentsCompact, incidentId, type Incident, type IncidentQuery} from './incidents.js';
+export {queryIncidents, formatIncidentsCompact, incidentId, variantsLine, VARIANTS_SHOWN, type Incident, type IncidentQuery} from './incidents.js';
+export {fingerprintMessage} from './fingerprint.js';
+export {groupNearDuplicates, type NearGroup} from './group.js';
 export type {IncidentKind} from './shape.js';
 export {proxyNotFound, daemonNotConnected, formatErrorResponse} from './error-response.js';
 export {parseSince} from './since.js';

@@ -27,12 +27,16 @@ export interface ScannedAlert {
   compile: boolean;
   /** The alert's text as printed (ANSI stripped), stack included; for the expanded view. */
   raw: string;
+  /** The stack frames the scanner saw under the alert, as printed (trimmed), innermost first as the runtime printed them; absent when none. */
+  frames?: string[];
 }
 
 /** One entry of the daemon's 500-entry alert ring. */
 export interface ProcessAlert extends ScannedAlert {
   id: string;
   processId: string;
+  /** The run of the process (1 = first start, +1 at every start or restart of the same id) it was last seen in. */
+  run: number;
   count: number;
   firstSeen: number; // epoch ms
   lastSeen: number; // epoch ms
@@ -87,6 +91,8 @@ export interface ErrorSources {
   proxies: ProxyRecords[];
   /** Known process ids (running or exited), so an unknown process_id can be told apart. */
   processIds?: string[];
+  /** Each process's current run (ProcessInfo.run): an alert from an earlier one is marked with its run. */
+  processRuns?: Record<string, number>;
 }
 
 /** `get_errors` parameters after validation (spec 1, table get_errors); the schema is `errorQuery`. */

@@ -4,22 +4,41 @@ import type {ProcessAlert, ScannedAlert} from '../incidents/types.js';
 /**
  * The daemon's process alert store: a ring of at most 500 entries (spec 1). A repeat of an alert
  * already held (same process, category, message, location) bumps its count instead of taking a slot.
+ * Alerts outlive a restart of their process: each carries the run it was last seen in
+ * (`beginRun`), so the crash that caused a restart stays in the inbox, marked with its run.
  */
 export class AlertStore {
   private entries: ProcessAlert[] = [];
   private readonly byKey = new Map<string, ProcessAlert>();
+  private readonly runs = new Map<string, number>();
   private listeners = new Set<(alert: ProcessAlert) => void>();
   private changeListeners = new Set<(processId: string, size: number) => void>();
 
   constructor(private readonly capacity = 500) {}
 
+  /** A process (re)starts: its later alerts belong to `run`; the ones held stay, with their run. */
+  beginRun(processId: string, run: number): void {
+    this.runs.set(processId, run);
+    // The held alerts now read as from an earlier run: whoever shows them looks again.
+    if (this.entries.some((entry) => entry.processId === processId)) this.changed(processId);
+  }
+
+  /** The current run of every process that began one. */
+  currentRuns(): Record<string, number> {
+    return Object.fromEntries(this.runs);
+  }
+
   add(processId: string, alert: ScannedAlert, now = Date.now()): ProcessAlert {
     const key = alertKey(processId, alert);
     const existing = this.byKey.get(key);
+    const run = this.runs.get(processId) ?? 1;
     if (existing) {
       existing.count += 1;
       existing.lastSeen = now;
+      existing.run = run;
       existing.raw = alert.raw;
+      if (alert.frames) existing.frames = alert.frames;
+      else delete existing.frames;
       // Move to the newest end so the ring drops the stalest entries first.
       const index = this.entries.indexOf(existing);
       if (index >= 0) this.entries.splice(index, 1);
@@ -27,7 +46,7 @@ export class AlertStore {
       this.emit(existing);
       return existing;
     }
-    const entry: ProcessAlert = {...alert, id: shortHash(key), processId, count: 1, firstSeen: now, lastSeen: now};
+    const entry: ProcessAlert = {...alert, id: shortHash(key), processId, run, count: 1, firstSeen: now, lastSeen: now};
     this.entries.push(entry);
     this.byKey.set(key, entry);
     while (this.entries.length > this.capacity) {
@@ -51,7 +70,9 @@ export class AlertStore {
     return cleared;
   }
 
+  /** The process is forgotten (`proc remove`): its alerts and its run count go. */
   clearProcess(processId: string): void {
+    this.runs.delete(processId);
     const before = this.entries.length;
     this.entries = this.entries.filter((entry) => {
       if (entry.processId === processId) this.byKey.delete(alertKey(entry.processId, entry));

@@ -74,8 +74,8 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     const existing = this.processes.get(id);
     if (existing && isLive(existing.info)) throw new WorkbenchError('conflict', `process "${id}" is already running (pid ${existing.info.pid}); stop or restart it`);
     const restarts = existing ? existing.info.restarts : 0;
-    if (existing) this.alerts.clearProcess(id);
-    const entry = this.spawn(id, {...request, cmd, cwd}, restarts);
+    // The alerts of the earlier run stay (the crash that made the user start it again), marked with their run.
+    const entry = this.spawn(id, {...request, cmd, cwd}, restarts, existing ? existing.info.run + 1 : 1);
     return {...entry.info};
   }
 
@@ -94,8 +94,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
   async restart(id: string): Promise<ProcessInfo> {
     const entry = this.find(id);
     await this.stop(id);
-    this.alerts.clearProcess(id);
-    const next = this.spawn(id, entry.request, entry.info.restarts + 1);
+    const next = this.spawn(id, entry.request, entry.info.restarts + 1, entry.info.run + 1);
     return {...next.info};
   }
 
@@ -130,7 +129,13 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     for (let n = 2; ; n++) if (!this.processes.has(`${clean}-${n}`)) return `${clean}-${n}`;
   }
 
-  private spawn(id: string, request: StartRequest & {cmd: string}, restarts: number): Supervised {
+  /** Each process's current run, for the inbox's older-run marks. */
+  runs(): Record<string, number> {
+    return this.alerts.currentRuns();
+  }
+
+  private spawn(id: string, request: StartRequest & {cmd: string}, restarts: number, run: number): Supervised {
+    this.alerts.beginRun(id, run);
     const ring = new OutputRing(this.ringBytes);
     const info: ProcessInfo = {
       id,
@@ -140,6 +145,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       status: 'running',
       startedAt: Date.now(),
       restarts,
+      run,
       outputBytes: 0,
       alertCount: 0,
     };

@@ -16,6 +16,8 @@ export interface ProcessInfo {
   startedAt: number; // epoch ms
   endedAt?: number; // epoch ms
   restarts: number;
+  /** 1 for the first start of this id, +1 at every start or restart of it; alerts carry the run they came from. */
+  run: number;
   /** Bytes of output seen in all, and bytes the ring still holds. */
   outputBytes: number;
   alertCount: number;

@@ -2,10 +2,10 @@ import React, {useMemo, useState} from 'react';
 import {Box, useApp} from 'ink';
 import type {TuiPorts} from './ports/index.js';
 import {panes as registeredPanes} from './panes/registry.js';
-import type {PaneDefinition} from './panes/types.js';
+import {paneTitle, type PaneDefinition} from './panes/types.js';
 import {KeypressProvider} from './contexts/KeypressContext.js';
 import {PortsContext} from './contexts/PortsContext.js';
-import {SnapshotProvider} from './contexts/SnapshotContext.js';
+import {SnapshotProvider, useSnapshot} from './contexts/SnapshotContext.js';
 import {UIStateContext, type UIState} from './contexts/UIStateContext.js';
 import {UIActionsContext, type UIActions} from './contexts/UIActionsContext.js';
 import {useKeypress} from './hooks/useKeypress.js';
@@ -36,6 +36,7 @@ export interface AppProps {
 
 function Shell({title, panes, onQuit}: Required<Pick<AppProps, 'title' | 'panes'>> & Pick<AppProps, 'onQuit'>): React.JSX.Element {
   const {exit} = useApp();
+  const snapshot = useSnapshot();
   const size = useTerminalSize();
   const compact = size.columns < COMPACT_BELOW.columns || size.rows < COMPACT_BELOW.rows;
   const [focusedPaneId, setFocusedPaneId] = useState(panes[0]?.id ?? '');
@@ -105,7 +106,7 @@ function Shell({title, panes, onQuit}: Required<Pick<AppProps, 'title' | 'panes'
                   {compact ? (
                     <Pane focused={focused} width={size.columns} height={height} compact />
                   ) : (
-                    <PaneFrame number={index + 1} title={pane.title} focused={index === focusedIndex} width={size.columns} height={height}>
+                    <PaneFrame number={index + 1} title={paneTitle(pane, snapshot)} focused={index === focusedIndex} width={size.columns} height={height}>
                       <Pane focused={focused} width={Math.max(0, size.columns - FRAME_COLUMNS)} height={Math.max(0, height - FRAME_ROWS)} compact={false} />
                     </PaneFrame>
                   )}

@@ -7,7 +7,7 @@ import type {Handlers} from './context.js';
 
 export function errorSources(supervisor: Supervisor): ErrorSources {
   // Proxies join here when the dev proxy arrives; until then the inbox holds process alerts.
-  return {processAlerts: supervisor.alerts.list(), proxies: [], processIds: supervisor.ids()};
+  return {processAlerts: supervisor.alerts.list(), proxies: [], processIds: supervisor.ids(), processRuns: supervisor.runs()};
 }
 
 export const incidentHandlers: Handlers<keyof typeof incidentMethods> = {

@@ -71,3 +71,17 @@ export function exceptionHeader(before: readonly string[]): {lines: string[]; lo
   }
   return undefined;
 }
+
+/** At most this many frames are kept on an alert (the pane shows the first few). */
+export const MAX_FRAMES = 30;
+
+/** The stack frame lines of an alert's body, trimmed, in the order printed; library frames included (the pane marks the app's). */
+export function stackFrames(lines: readonly string[]): string[] {
+  const frames: string[] = [];
+  for (const line of lines) {
+    if (!parseFrame(line) && !DOTNET_FRAME.test(line)) continue;
+    frames.push(line.trim());
+    if (frames.length >= MAX_FRAMES) break;
+  }
+  return frames;
+}

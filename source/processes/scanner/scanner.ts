@@ -10,7 +10,7 @@
 import type {AlertSeverity, ScannedAlert} from '../../incidents/types.js';
 import {stripAnsi} from '../../text/ansi.js';
 import {continues, newBlockState, PROGRESS_NOISE, type BlockState} from './blocks.js';
-import {appLocation, pointedLocation} from './locations.js';
+import {appLocation, pointedLocation, stackFrames} from './locations.js';
 import {FragmentSearch} from './fragment-search.js';
 import {FRAGMENTS, RULES, type AlertRule, type Head, type Rule} from './rules.js';
 
@@ -259,6 +259,7 @@ export function createAlertScanner(handlers: AlertScannerHandlers, options: Aler
     let message = head.message.trim() || fallbackMessage(head.category, location, body);
     if (message.length > MAX_MESSAGE_CHARS) message = `${message.slice(0, MAX_MESSAGE_CHARS - 1)}…`;
     if (head.compile ?? open.compile) compileSinceSummary++;
+    const frames = stackFrames(body);
     handlers.onAlert({
       severity: head.severity ?? open.severity,
       category: head.category,
@@ -266,6 +267,7 @@ export function createAlertScanner(handlers: AlertScannerHandlers, options: Aler
       location,
       compile: head.compile ?? open.compile,
       raw,
+      ...(frames.length > 0 ? {frames} : {}),
     });
   }
 

@@ -1,6 +1,6 @@
 import React, {createContext, useContext, useMemo} from 'react';
 import type {ProcessInfo} from '../../processes/types.js';
-import type {UnifiedError} from '../../incidents/types.js';
+import type {Incident} from '../../incidents/incidents.js';
 import {useWatched} from '../hooks/useWatched.js';
 import {shownIncident, shownProcess} from '../text/shown.js';
 import {usePorts} from './PortsContext.js';
@@ -9,8 +9,8 @@ import {usePorts} from './PortsContext.js';
 export interface Snapshot {
   processes: ProcessInfo[] | undefined;
   processesError: string | undefined;
-  /** As `workbench get-errors` lists them: errors first, then newest. */
-  errors: UnifiedError[] | undefined;
+  /** As `workbench get-incidents` lists them: near-duplicates grouped, errors first, then newest. */
+  errors: Incident[] | undefined;
   errorsError: string | undefined;
   description: string | undefined;
   descriptionError: string | undefined;

@@ -1,17 +1,20 @@
 import React, {useRef, useState} from 'react';
-import {Box, Text} from 'ink';
-import type {UnifiedError} from '../../incidents/types.js';
+import {Box, Text, useStdin, useStdout} from 'ink';
+import type {Incident} from '../../incidents/incidents.js';
 import {useSnapshot} from '../contexts/SnapshotContext.js';
 import {useKeypress} from '../hooks/useKeypress.js';
 import {useFilterInput, matchesFilter} from '../hooks/useFilterInput.js';
 import {useNow} from '../hooks/useNow.js';
-import {Command, matchesCommand} from '../key/keyBindings.js';
+import {Command, matchesCommand, type Keypress} from '../key/keyBindings.js';
 import {KeyPriority} from '../key/keyPriority.js';
 import {listWindowStart} from '../layouts/listWindow.js';
 import {formatAge} from '../../incidents/age.js';
 import {FilterInput} from '../components/FilterInput.js';
-import {MessageLine} from '../components/MessageLine.js';
+import {MessageLine, type PaneMessage} from '../components/MessageLine.js';
 import {incidentKey} from '../ports/incidents.js';
+import {openInEditor} from '../terminal/editor.js';
+import {IncidentDetail, processIdOf} from './incidents/IncidentDetail.js';
+import {nextSort, SORT_LABELS, sortIncidents, type IncidentSort} from './incidents/sort.js';
 import type {PaneDefinition, PaneProps} from './types.js';
 
 const SOURCE_WIDTH = 18;
@@ -19,10 +22,12 @@ const CATEGORY_WIDTH = 18;
 
 const fit = (text: string, width: number) => (text.length > width ? text.slice(0, width - 1) + '…' : text.padEnd(width));
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ⏎ ');
-// The age `workbench get-errors` prints in `(<count>x, <age> ago)`.
-const ageOf = (entry: UnifiedError, now: number) => formatAge(now - Date.parse(entry.last_seen));
+// The age `workbench get-incidents` prints in `(<count>x, <age> ago)`.
+const ageOf = (entry: Incident, now: number) => formatAge(now - Date.parse(entry.last_seen));
+// A key only this pane has: the plain letter, no modifier.
+const isLetter = (press: Keypress, letter: string) => press.input === letter && !press.ctrl && !press.meta;
 
-function SeverityMark({entry}: {entry: UnifiedError}): React.JSX.Element {
+function SeverityMark({entry}: {entry: Incident}): React.JSX.Element {
   return entry.severity === 'error' ? <Text color="red">✖ </Text> : <Text color="yellow">▲ </Text>;
 }
 
@@ -34,7 +39,7 @@ function IncidentRow({
   now,
   width,
 }: {
-  entry: UnifiedError;
+  entry: Incident;
   selected: boolean;
   focused: boolean;
   compact: boolean;
@@ -49,52 +54,51 @@ function IncidentRow({
         <Text dimColor>{ageOf(entry, now).padStart(6)} </Text>
         {`${entry.count}x`.padStart(5)} {!compact && <Text color="cyan">{fit(entry.source, SOURCE_WIDTH)} </Text>}
         <Text bold>{fit(entry.category || '-', compact ? 12 : CATEGORY_WIDTH)} </Text>
+        {entry.run !== undefined && <Text color="magenta">{`run ${entry.run} `}</Text>}
         {oneLine(entry.message)}
+        {entry.variant_count !== undefined && <Text dimColor>{` (${entry.variant_count} variants)`}</Text>}
       </Text>
     </Box>
   );
 }
 
-function Field({name, value}: {name: string; value: string}): React.JSX.Element | null {
-  if (!value) return null;
-  return (
-    <Text wrap="truncate-end">
-      <Text dimColor>{name.padEnd(10)}</Text>
-      {value}
-    </Text>
-  );
-}
-
-/** Enter on an incident: everything get-errors knows about it, the message in full. */
-function IncidentDetail({entry, now, width, height}: {entry: UnifiedError; now: number; width: number; height: number}): React.JSX.Element {
-  return (
-    <Box width={width} height={height} flexDirection="column" overflow="hidden">
-      <Text wrap="truncate-end">
-        <SeverityMark entry={entry} />
-        <Text bold>{entry.category || entry.severity}</Text>
-        <Text dimColor>{`  ${entry.count}x · last seen ${ageOf(entry, now)} ago (${entry.last_seen})`}</Text>
-      </Text>
-      <Field name="source" value={entry.source} />
-      <Field name="location" value={entry.location} />
-      <Field name="page" value={entry.page} />
-      <Box marginTop={1} flexDirection="column" overflow="hidden">
-        <Text wrap="wrap">{entry.message}</Text>
-      </Box>
-    </Box>
-  );
+/**
+ * Items that arrived after the first look and were never drawn: counted while they sit above the
+ * list's window (`↑ 3 new`), seen once they are drawn.
+ */
+function useUnseen() {
+  const seen = useRef(new Map<string, boolean>());
+  const loaded = useRef(false);
+  return (all: Incident[] | undefined, visible: Incident[], start: number, rows: number): number => {
+    if (!all) return 0;
+    for (const entry of all) if (!seen.current.has(entry.id)) seen.current.set(entry.id, !loaded.current);
+    loaded.current = true;
+    for (const entry of visible.slice(start, start + rows)) seen.current.set(entry.id, true);
+    let above = 0;
+    for (const entry of visible.slice(0, start)) if (seen.current.get(entry.id) === false) above += 1;
+    return above;
+  };
 }
 
 function IncidentsPane({focused, width, height, compact}: PaneProps): React.JSX.Element {
   const snapshot = useSnapshot();
   const filter = useFilterInput(focused);
   const now = useNow();
+  const {stdin} = useStdin();
+  const {stdout} = useStdout();
   const [selectedKey, setSelectedKey] = useState<string>();
   const [expanded, setExpanded] = useState(false);
+  const [detailScroll, setDetailScroll] = useState(0);
+  const [sort, setSort] = useState<IncidentSort>('inbox');
+  const [message, setMessage] = useState<PaneMessage>();
   const listStart = useRef(0);
+  const unseenAbove = useUnseen();
 
-  // In the inbox's own order, as get-errors prints them: errors first, then newest.
   const all = snapshot.errors ?? [];
-  const visible = all.filter((entry) => matchesFilter(filter.text, entry.message, entry.category, entry.source, entry.location, entry.page));
+  const visible = sortIncidents(
+    all.filter((entry) => matchesFilter(filter.text, entry.message, entry.category, entry.source, entry.location, entry.page, ...(entry.variants ?? []))),
+    sort,
+  );
   const selectedIndex = Math.max(
     0,
     visible.findIndex((entry) => incidentKey(entry) === selectedKey),
@@ -112,20 +116,45 @@ function IncidentsPane({focused, width, height, compact}: PaneProps): React.JSX.
       return next ? incidentKey(next) : current;
     });
 
+  const openEditor = (incident: Incident) => {
+    const processId = processIdOf(incident);
+    const cwd = snapshot.processes?.find((info) => info.id === processId)?.cwd ?? process.cwd();
+    const outcome = openInEditor(incident.location, {cwd, streams: {stdin, stdout}});
+    // A new message also makes ink redraw its whole frame on the screen the editor left.
+    setMessage(
+      outcome.opened
+        ? {kind: 'info', text: `${incident.location} opened in ${outcome.editor}${outcome.exitCode ? ` (exit ${outcome.exitCode})` : ''}`}
+        : {kind: outcome.reason.startsWith('could not') ? 'error' : 'info', text: outcome.reason},
+    );
+  };
+
   useKeypress(
     (press) => {
-      if (matchesCommand(Command.UP, press)) move(-1);
-      else if (matchesCommand(Command.DOWN, press)) move(1);
-      else if (matchesCommand(Command.PAGE_UP, press)) move(-10);
-      else if (matchesCommand(Command.PAGE_DOWN, press)) move(10);
+      const step = matchesCommand(Command.UP, press)
+        ? -1
+        : matchesCommand(Command.DOWN, press)
+          ? 1
+          : matchesCommand(Command.PAGE_UP, press)
+            ? -10
+            : matchesCommand(Command.PAGE_DOWN, press)
+              ? 10
+              : 0;
+      if (step !== 0 && expanded) setDetailScroll((current) => Math.max(0, current + step));
+      else if (step !== 0) move(step);
       else if (matchesCommand(Command.EXPAND, press) && selected) {
         setSelectedKey(incidentKey(selected));
+        setDetailScroll(0);
         setExpanded(true);
+      } else if (isLetter(press, 'e') && selected) openEditor(selected);
+      else if (isLetter(press, 'o') && !expanded) {
+        setSort((current) => nextSort(current));
+        setMessage(undefined);
       } else if (matchesCommand(Command.FILTER, press)) {
         setExpanded(false);
         filter.open();
-      } else if (matchesCommand(Command.BACK, press) && (expanded || filter.text)) {
-        if (expanded) setExpanded(false);
+      } else if (matchesCommand(Command.BACK, press) && (expanded || filter.text || message)) {
+        if (message) setMessage(undefined);
+        else if (expanded) setExpanded(false);
         else filter.clear();
       } else return false;
       return true;
@@ -134,19 +163,30 @@ function IncidentsPane({focused, width, height, compact}: PaneProps): React.JSX.
   );
 
   const error = snapshot.errorsError;
-  const headerRows = (filter.editing || filter.text ? 1 : 0) + (error ? 1 : 0);
-  const bodyRows = Math.max(0, height - headerRows);
+  const shownMessage = error ? {kind: 'error' as const, text: error} : message;
+  const sortRow = sort !== 'inbox' && !expanded ? 1 : 0;
+  const headerRows = (filter.editing || filter.text ? 1 : 0) + (shownMessage ? 1 : 0) + sortRow;
+  let bodyRows = Math.max(0, height - headerRows);
   listStart.current = listWindowStart(selectedIndex, visible.length, bodyRows, listStart.current);
+  let unseen = unseenAbove(snapshot.errors, visible, listStart.current, bodyRows);
+  if (unseen > 0 && !expanded) {
+    // The marker takes a row; the window keeps the selection in view in what is left.
+    bodyRows = Math.max(0, bodyRows - 1);
+    listStart.current = listWindowStart(selectedIndex, visible.length, bodyRows, listStart.current);
+    unseen = unseenAbove(snapshot.errors, visible, listStart.current, bodyRows);
+  }
   const emptyText = snapshot.errors === undefined ? (error ? '' : 'loading…') : all.length === 0 ? 'no errors or warnings' : 'no incident matches the filter';
 
   return (
     <Box width={width} height={height} flexDirection="column" overflow="hidden">
       <FilterInput filter={filter} width={width} />
-      <MessageLine message={error ? {kind: 'error', text: error} : undefined} width={width} />
+      <MessageLine message={shownMessage} width={width} />
+      {sortRow > 0 && <Text dimColor>{`sorted by ${SORT_LABELS[sort]} · o to change`}</Text>}
       {expanded && selected ? (
-        <IncidentDetail entry={selected} now={now} width={width} height={bodyRows} />
+        <IncidentDetail incident={selected} now={now} width={width} height={bodyRows} scroll={detailScroll} />
       ) : (
-        <Box width={width} height={bodyRows} flexDirection="column" overflow="hidden">
+        <Box width={width} height={bodyRows + (unseen > 0 ? 1 : 0)} flexDirection="column" overflow="hidden">
+          {unseen > 0 && <Text color="yellow">{`↑ ${unseen} new`}</Text>}
           {visible.length === 0 && emptyText && <Text dimColor>{emptyText}</Text>}
           {visible.slice(listStart.current, listStart.current + bodyRows).map((entry) => (
             <IncidentRow key={incidentKey(entry)} entry={entry} selected={entry === selected} focused={focused} compact={compact} now={now} width={width} />
@@ -161,11 +201,14 @@ export const incidentsPane: PaneDefinition = {
   id: 'incidents',
   title: 'Incidents',
   keys: [
-    {command: Command.UP, description: 'previous incident'},
-    {command: Command.DOWN, description: 'next incident'},
-    {command: Command.EXPAND, description: 'show the full message, location and page'},
+    {command: Command.UP, description: 'previous incident (in the detail: scroll up)'},
+    {command: Command.DOWN, description: 'next incident (in the detail: scroll down)'},
+    {command: Command.EXPAND, description: 'show the stack, the output around it, run and variants'},
+    {label: 'e', description: 'open the location in $EDITOR (file:line)'},
+    {label: 'o', description: 'sort: errors first, newest, count, source'},
     {command: Command.BACK, description: 'collapse, then clear the filter'},
     {command: Command.FILTER, description: 'filter by text'},
   ],
   Component: IncidentsPane,
+  count: (snapshot) => snapshot.errors?.length,
 };

@@ -1,4 +1,5 @@
 import type React from 'react';
+import type {Snapshot} from '../contexts/SnapshotContext.js';
 import {keyLabel, type Command} from '../key/keyBindings.js';
 
 /** A key in the help overlay: a shared command, or a key only that pane has (`label`, e.g. "z"). */
@@ -25,4 +26,12 @@ export interface PaneDefinition {
   title: string;
   keys: KeyHelp[];
   Component: React.FC<PaneProps>;
+  /** How many items the pane lists, shown in its title as `Incidents (31)`; undefined while unknown. */
+  count?: (snapshot: Snapshot) => number | undefined;
+}
+
+/** The title a pane's frame and tab show: `Incidents (31)` once the count is known. */
+export function paneTitle(pane: PaneDefinition, snapshot: Snapshot): string {
+  const count = pane.count?.(snapshot);
+  return count === undefined ? pane.title : `${pane.title} (${count})`;
 }

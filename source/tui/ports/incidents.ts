@@ -1,27 +1,27 @@
-import type {UnifiedError} from '../../incidents/types.js';
+import type {Incident} from '../../incidents/incidents.js';
+import {getIncidents} from '../../tools/get-incidents.js';
 import type {ToolContext} from '../../tools/registry-types.js';
-import {getErrors} from '../../tools/get-errors.js';
 import {daemonWatch} from './daemonWatch.js';
 import type {Watch} from './watch.js';
 
-/** Incidents the pane and the status bar show: `workbench get-errors --limit 200`, warnings included. */
-export const INCIDENT_LIMIT = 200;
-
-/** The Incidents pane's port: the `get_errors` tool handler, entries in the inbox's own order (errors first, then newest). */
+/**
+ * The Incidents pane's port: the `get_incidents` tool handler, as `workbench get-incidents` and
+ * MCP call it — near-duplicates grouped, in the inbox's own order (errors first, then newest).
+ */
 export interface IncidentsPort {
-  list(): Promise<UnifiedError[]>;
+  list(): Promise<Incident[]>;
   /** Calls `onChange` when the inbox may have changed: the daemon's `alerts` events. */
   watch: Watch;
 }
 
 export function createIncidentsPort(context: ToolContext, options: {retryMs: number}): IncidentsPort {
   return {
-    list: () => getErrors({limit: INCIDENT_LIMIT, include_warnings: true}, context),
+    list: () => getIncidents({}, context),
     watch: daemonWatch(() => context.daemon(), {topic: 'alerts', retryMs: options.retryMs}),
   };
 }
 
-/** Identity of an incident across fetches: the fields get-errors dedupes on. */
-export function incidentKey(entry: UnifiedError): string {
-  return [entry.source, entry.category, entry.message, entry.location].join('\u0000');
+/** Identity of an incident across fetches: its id (source, category, fingerprint, location). */
+export function incidentKey(entry: Incident): string {
+  return entry.id;
 }

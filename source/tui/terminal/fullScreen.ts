@@ -1,9 +1,9 @@
 // ink 6 has no alternate-screen option: these are the xterm sequences every modern terminal knows.
-const ENTER_ALTERNATE_SCREEN = '\u001b[?1049h';
-const LEAVE_ALTERNATE_SCREEN = '\u001b[?1049l';
-const CURSOR_HOME_AND_CLEAR = '\u001b[H\u001b[2J';
-const HIDE_CURSOR = '\u001b[?25l';
-const SHOW_CURSOR = '\u001b[?25h';
+export const ENTER_ALTERNATE_SCREEN = '\u001b[?1049h';
+export const LEAVE_ALTERNATE_SCREEN = '\u001b[?1049l';
+export const CURSOR_HOME_AND_CLEAR = '\u001b[H\u001b[2J';
+export const HIDE_CURSOR = '\u001b[?25l';
+export const SHOW_CURSOR = '\u001b[?25h';
 
 export interface FullScreen {
   /** Back to the normal screen with the cursor shown; safe to call more than once. */

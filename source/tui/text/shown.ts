@@ -39,9 +39,11 @@ export function shownList(list: List): List {
 }
 
 /** An incident as the Incidents pane shows it: one-line fields, the message with its line breaks (the detail view wraps it). */
-export function shownIncident(entry: UnifiedError): UnifiedError {
+export function shownIncident<E extends UnifiedError & {variants?: string[]; frames?: string[]}>(entry: E): E {
   return {
     ...entry,
+    ...(entry.variants ? {variants: entry.variants.map(toTerminalLine)} : {}),
+    ...(entry.frames ? {frames: entry.frames.map(toTerminalLine)} : {}),
     source: toTerminalLine(entry.source),
     category: toTerminalLine(entry.category),
     message: toTerminalText(entry.message),

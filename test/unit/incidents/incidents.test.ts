@@ -80,3 +80,62 @@ describe('queryIncidents (get_incidents)', () => {
     );
   });
 });
+
+describe('near-duplicates (fingerprint grouping)', () => {
+  const invoices = [18, 42, 66].map((n, index) =>
+    alert({processId: 'billing', category: 'Error', message: `invoice ${n}: total is "0${12 + index}.50"`, location: 'src/invoice.ts:9:3', lastSeen: NOW - 30_000 + index * 1_000}),
+  );
+
+  it('groups messages that differ only in numbers and quoted values into one incident with its variants, newest first', () => {
+    const [incident, ...rest] = queryIncidents(sources({processAlerts: invoices}), NOW);
+    expect(rest).toEqual([]);
+    expect(incident).toMatchObject({
+      source: 'process:billing',
+      message: 'invoice 66: total is "014.50"',
+      count: 3,
+      variant_count: 3,
+      variants: ['invoice 66: total is "014.50"', 'invoice 42: total is "013.50"', 'invoice 18: total is "012.50"'],
+    });
+    expect(incident.id).toBe(incidentId('process:billing', 'Error', 'invoice 18: total is "012.50"', 'src/invoice.ts:9:3'));
+    expect(formatIncidentsCompact([incident], NOW).split('\n').slice(2)).toEqual([
+      '[error:process_error] process:billing Error (3x, 28s ago)',
+      'invoice 66: total is "014.50"',
+      '→ src/invoice.ts:9:3',
+      'variants (3): invoice 66: total is "014.50" | invoice 42: total is "013.50" | invoice 18: total is "012.50"',
+    ]);
+  });
+
+  it('lists a few variants and says how many more', () => {
+    const jobs = [24, 48, 72, 96, 120].map((n, index) => alert({processId: 'queue', category: 'Error', message: `job ${n} failed`, lastSeen: NOW - 10_000 + index}));
+    const [incident] = queryIncidents(sources({processAlerts: jobs}), NOW);
+    expect(incident).toMatchObject({count: 5, variant_count: 5, variants: ['job 120 failed', 'job 96 failed', 'job 72 failed']});
+    expect(formatIncidentsCompact([incident], NOW)).toContain('variants (5): job 120 failed | job 96 failed | job 72 failed +2 more');
+  });
+
+  it('keeps apart what differs in source, category, location or words', () => {
+    const incidents = queryIncidents(
+      sources({
+        processAlerts: [
+          alert({processId: 'a', category: 'Error', message: 'job 1 failed'}),
+          alert({processId: 'b', category: 'Error', message: 'job 2 failed'}),
+          alert({processId: 'a', category: 'TypeError', message: 'job 3 failed'}),
+          alert({processId: 'a', category: 'Error', message: 'job 4 failed', location: 'src/x.ts:1:1'}),
+          alert({processId: 'a', category: 'Error', message: 'task 5 failed'}),
+        ],
+      }),
+      NOW,
+    );
+    expect(incidents).toHaveLength(5);
+    for (const incident of incidents) expect(incident.variants).toBeUndefined();
+  });
+
+  it('marks incidents from an earlier run of their process with that run, until they recur', () => {
+    const crash = alert({processId: 'worker', category: 'crashed', message: 'process killed by SIGKILL: node worker.mjs', run: 1});
+    const fresh = alert({processId: 'worker', category: 'TypeError', message: 'x is undefined', run: 2});
+    const incidents = queryIncidents(sources({processAlerts: [crash, fresh], processRuns: {worker: 2}}), NOW);
+    expect(incidents.find((incident) => incident.category === 'crashed')).toMatchObject({run: 1});
+    expect(incidents.find((incident) => incident.category === 'TypeError')!.run).toBeUndefined();
+    expect(formatIncidentsCompact(incidents, NOW)).toMatch(/\[error:process_error\] process:worker crashed \(1x, 5s ago\) run 1\n/);
+    expect(queryIncidents(sources({processAlerts: [{...crash, run: 2}], processRuns: {worker: 2}}), NOW)[0].run).toBeUndefined();
+  });
+});

@@ -12,6 +12,7 @@ export function alert(fields: Partial<ProcessAlert> & Pick<ProcessAlert, 'proces
     compile: false,
     raw: fields.message,
     id: `${fields.processId}-${fields.category}`,
+    run: 1,
     count: 1,
     firstSeen: fields.firstSeen ?? lastSeen,
     lastSeen,

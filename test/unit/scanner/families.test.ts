@@ -4,7 +4,7 @@ import {sample} from './sample.js';
 
 /** The alerts of a sample without their raw text, for compact expectations. */
 function alertsOf(name: string) {
-  return scanText(sample(name)).alerts.map(({raw: _raw, ...rest}) => rest);
+  return scanText(sample(name)).alerts.map(({raw: _raw, frames: _frames, ...rest}) => rest);
 }
 
 describe('node', () => {
@@ -60,7 +60,7 @@ describe('node', () => {
 
   it('reports ECONNREFUSED as a warning and stops at the next log line', () => {
     const {alerts} = scanText(sample('node-econnrefused.txt'));
-    expect(alerts.map(({raw: _r, ...rest}) => rest)).toEqual([
+    expect(alerts.map(({raw: _r, frames: _f, ...rest}) => rest)).toEqual([
       {severity: 'warning', category: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:5432', location: '', compile: false},
     ]);
     expect(alerts[0].raw).not.toContain('GET /health');
@@ -109,7 +109,7 @@ describe('typescript', () => {
 
   it('reads the coloured pretty format with its snippet, messages free of ANSI codes', () => {
     const {alerts} = scanText(sample('tsc-pretty-color.txt'));
-    expect(alerts.map(({raw: _r, ...rest}) => rest)).toEqual(alertsOf('tsc-classic.txt'));
+    expect(alerts.map(({raw: _r, frames: _f, ...rest}) => rest)).toEqual(alertsOf('tsc-classic.txt'));
     expect(alerts[0].raw).toBe(`src/a.ts:2:1 - error TS2322: Type 'string' is not assignable to type 'number'.\n\n2 n = "a";\n  ~`);
     for (const alert of alerts) expect(alert.raw).not.toMatch(/\x1b/);
   });
@@ -124,7 +124,7 @@ describe('typescript', () => {
 describe('vite', () => {
   it('reads internal server errors with esbuild and babel details, pre-transform errors and HMR successes', () => {
     const result = scanText(sample('vite-dev.txt'));
-    expect(result.alerts.map(({raw: _r, ...rest}) => rest)).toEqual([
+    expect(result.alerts.map(({raw: _r, frames: _f, ...rest}) => rest)).toEqual([
       {severity: 'error', category: 'Internal server error', message: 'Expected ";" but found "count"', location: '/home/dev/web/src/App.tsx:5:14', compile: true},
       {
         severity: 'error',
@@ -154,7 +154,7 @@ describe('vite', () => {
       '✓ built in 1.42s',
     ].join('\n');
     const result = scanText(text);
-    expect(result.alerts.map(({raw: _r, ...rest}) => rest)).toEqual([
+    expect(result.alerts.map(({raw: _r, frames: _f, ...rest}) => rest)).toEqual([
       {severity: 'error', category: 'plugin:vite:css', message: '[postcss] /home/dev/web/src/index.css:4:3: Unknown word', location: '', compile: true},
       {severity: 'warning', category: 'rollup warning', message: 'Some chunks are larger than 500 kB after minification.', location: '', compile: true},
     ]);
@@ -165,7 +165,7 @@ describe('vite', () => {
 describe('webpack', () => {
   it('reads ERROR in / WARNING in blocks with the class from the next line', () => {
     const result = scanText(sample('webpack-dev.txt'));
-    expect(result.alerts.map(({raw: _r, ...rest}) => rest)).toEqual([
+    expect(result.alerts.map(({raw: _r, frames: _f, ...rest}) => rest)).toEqual([
       {severity: 'error', category: 'Module parse failed', message: 'Unexpected token (5:2)', location: './src/index.js:5:2', compile: true},
       {severity: 'error', category: 'Module not found', message: "Can't resolve './Header' in '/home/dev/web/src'", location: './src/App.jsx:3:0', compile: true},
       {
@@ -192,7 +192,7 @@ describe('webpack', () => {
 describe('next.js', () => {
   it('reads ⨯ lines (coloured or not), runtime errors with frames, ⚠ warnings and ✓ successes', () => {
     const result = scanText(sample('next-dev.txt'));
-    expect(result.alerts.map(({raw: _r, ...rest}) => rest)).toEqual([
+    expect(result.alerts.map(({raw: _r, frames: _f, ...rest}) => rest)).toEqual([
       {severity: 'error', category: 'Module not found', message: "Can't resolve './Header'", location: './src/app/page.tsx:3:1', compile: true},
       {
         severity: 'error',
@@ -218,7 +218,7 @@ describe('next.js', () => {
       '- warn Fast Refresh had to perform a full reload.',
     ].join('\n');
     const result = scanText(text);
-    expect(result.alerts.map(({raw: _r, ...rest}) => rest)).toEqual([
+    expect(result.alerts.map(({raw: _r, frames: _f, ...rest}) => rest)).toEqual([
       {severity: 'error', category: 'TypeError', message: "Cannot read properties of undefined (reading 'x')", location: 'src/app/page.tsx:5:9', compile: false},
       {severity: 'warning', category: 'warning', message: 'Fast Refresh had to perform a full reload.', location: '', compile: false},
     ]);
@@ -272,7 +272,7 @@ describe('go', () => {
 
   it('reads test output without -v, where the log line follows --- FAIL', () => {
     const text = '--- FAIL: TestAdd (0.00s)\n    calc_test.go:12: Add(1, 2) = 4; want 3\nFAIL\nFAIL\tgithub.com/acme/calc [build failed]\n';
-    expect(scanText(text).alerts.map(({raw: _r, ...rest}) => rest)).toEqual([
+    expect(scanText(text).alerts.map(({raw: _r, frames: _f, ...rest}) => rest)).toEqual([
       {severity: 'error', category: 'FAIL', message: 'TestAdd: Add(1, 2) = 4; want 3', location: 'calc_test.go:12', compile: false},
       {severity: 'error', category: 'FAIL', message: 'github.com/acme/calc [build failed]', location: '', compile: true},
     ]);
@@ -308,7 +308,7 @@ describe('python', () => {
 describe('rust', () => {
   it('reads a coloured error[E…] with its --> location', () => {
     const {alerts} = scanText(sample('rust-error-color.txt'));
-    expect(alerts.map(({raw: _r, ...rest}) => rest)).toEqual([
+    expect(alerts.map(({raw: _r, frames: _f, ...rest}) => rest)).toEqual([
       {severity: 'error', category: 'E0425', message: 'cannot find value `x` in this scope', location: 'src/main.rs:3:20', compile: true},
     ]);
     expect(alerts[0].raw).toContain('help: a local variable with a similar name exists');
@@ -319,7 +319,7 @@ describe('rust', () => {
       {severity: 'error', category: 'panic', message: 'index out of bounds: the len is 0 but the index is 3', location: 'src/p.rs:4:21', compile: false},
     ]);
     const old = scanText(sample('rust-panic-old.txt'));
-    expect(old.alerts.map(({raw: _r, ...rest}) => rest)).toEqual([
+    expect(old.alerts.map(({raw: _r, frames: _f, ...rest}) => rest)).toEqual([
       {severity: 'error', category: 'panic', message: 'called `Option::unwrap()` on a `None` value', location: 'src/main.rs:7:37', compile: false},
     ]);
     expect(old.buildSuccesses).toBe(1);
@@ -328,7 +328,7 @@ describe('rust', () => {
   it('reads warnings but not cargo summaries', () => {
     const text =
       'warning: unused variable: `v`\n --> src/main.rs:2:9\n  |\n2 |     let v = 1;\n  |         ^ help: prefix it with an underscore: `_v`\n\nwarning: `demo` (bin "demo") generated 1 warning\nerror: could not compile `demo` (bin "demo") due to 1 previous error\n';
-    expect(scanText(text).alerts.map(({raw: _r, ...rest}) => rest)).toEqual([
+    expect(scanText(text).alerts.map(({raw: _r, frames: _f, ...rest}) => rest)).toEqual([
       {severity: 'warning', category: 'warning', message: 'unused variable: `v`', location: 'src/main.rs:2:9', compile: true},
     ]);
   });
@@ -337,7 +337,7 @@ describe('rust', () => {
 describe('java', () => {
   it('reads an exception with Caused by and elided frames as one alert at the first app frame', () => {
     const {alerts} = scanText(sample('java-exception.txt'));
-    expect(alerts.map(({raw: _r, ...rest}) => rest)).toEqual([
+    expect(alerts.map(({raw: _r, frames: _f, ...rest}) => rest)).toEqual([
       {severity: 'error', category: 'IllegalStateException', message: 'config invalid', location: 'App.java:6', compile: false},
     ]);
     expect(alerts[0].raw).toContain('Caused by: java.lang.NumberFormatException');
@@ -364,7 +364,7 @@ describe('java', () => {
 describe('ruby', () => {
   it('reads an uncaught exception with its from-lines', () => {
     const {alerts} = scanText(sample('ruby-exception.txt'));
-    expect(alerts.map(({raw: _r, ...rest}) => rest)).toEqual([
+    expect(alerts.map(({raw: _r, frames: _f, ...rest}) => rest)).toEqual([
       {severity: 'error', category: 'NoMethodError', message: "undefined method 'upcase' for nil", location: '/home/dev/app/lib/greeter.rb:10', compile: false},
     ]);
     expect(alerts[0].raw).toContain("from /home/dev/app/bin/run.rb:14:in '<main>'");

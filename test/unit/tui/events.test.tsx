@@ -107,7 +107,7 @@ describe('TUI panes on pushed daemon events', () => {
     traced = tracedPorts();
     const app = await renderApp(traced.ports);
     await app.waitForText('no processes · s starts a script');
-    await traced.settled(['subscribe processes', 'proc.list'], ['subscribe alerts', 'errors.query']);
+    await traced.settled(['subscribe processes', 'proc.list'], ['subscribe alerts', 'incidents.query']);
     const mark = traced.log.length;
     await quietPeriod();
     expect(traced.log.slice(mark)).toEqual([]);
@@ -123,14 +123,14 @@ describe('TUI panes on pushed daemon events', () => {
     const app = await renderApp(traced.ports);
     await app.press('2');
     await app.waitForText('no processes');
-    await traced.settled(['subscribe processes', 'proc.list'], ['subscribe alerts', 'errors.query']);
+    await traced.settled(['subscribe processes', 'proc.list'], ['subscribe alerts', 'incidents.query']);
     const mark = traced.log.length;
     await quietPeriod();
     expect(traced.log.slice(mark)).toEqual([]);
 
     await daemon.run('exec node worker.mjs', 'worker');
     await app.waitFor((frame) => /✖.*process:worker\s+TypeError/.test(frame), 'the TypeError row');
-    expectEventBeforeCall(traced.log.slice(mark), 'event alerts', 'errors.query');
+    expectEventBeforeCall(traced.log.slice(mark), 'event alerts', 'incidents.query');
   });
 
   it('shows a process’s new output after its output event, and asks for none meanwhile', async () => {
@@ -143,7 +143,7 @@ describe('TUI panes on pushed daemon events', () => {
     traced = tracedPorts();
     const app = await renderApp(traced.ports);
     await app.waitForText('first line');
-    await traced.settled(['subscribe processes', 'proc.list'], ['subscribe alerts', 'errors.query'], ['subscribe output', 'proc.output']);
+    await traced.settled(['subscribe processes', 'proc.list'], ['subscribe alerts', 'incidents.query'], ['subscribe output', 'proc.output']);
     const mark = traced.log.length;
     await quietPeriod();
     expect(traced.log.slice(mark)).toEqual([]);
