@@ -9,7 +9,7 @@ import {sample, sampleNames} from './sample.js';
 
 /** The alerts of a text without their raw text, for compact expectations. */
 function alertsIn(text: string) {
-  return scanText(text).alerts.map(({raw: _raw, ...rest}) => rest);
+  return scanText(text).alerts.map(({raw: _raw, frames: _frames, ...rest}) => rest);
 }
 
 const alertsOf = (name: string) => alertsIn(sample(name));
@@ -51,7 +51,7 @@ describe('yarn', () => {
 describe('Django, Flask and Werkzeug', () => {
   it("reads Django's Internal Server Error with its traceback as one alert naming the request", () => {
     const {alerts} = scanText(sample('django-dev.txt'));
-    expect(alerts.map(({raw: _r, ...rest}) => rest)).toEqual([
+    expect(alerts.map(({raw: _r, frames: _f, ...rest}) => rest)).toEqual([
       {severity: 'error', category: 'KeyError', message: "'totl' (/api/orders/42/)", location: '/home/dev/shop/orders/views.py:18', compile: false},
       {
         severity: 'error',
@@ -149,7 +149,7 @@ describe('Ruby Errno', () => {
 describe('Vite HMR failures', () => {
   it('reads "hmr update failed" as an error, not as the hmr update success it starts like', () => {
     const result = scanText(sample('vite-hmr-failed.txt'));
-    expect(result.alerts.map(({raw: _r, ...rest}) => rest)).toEqual([
+    expect(result.alerts.map(({raw: _r, frames: _f, ...rest}) => rest)).toEqual([
       {
         severity: 'error',
         category: 'HMR update failed',
@@ -192,7 +192,7 @@ describe('pytest', () => {
 describe('ESLint', () => {
   it('reads stylish output as one alert per problem, at file:line:col, warnings as warnings', () => {
     const {alerts} = scanText(sample('eslint-stylish.txt'));
-    expect(alerts.map(({raw: _r, ...rest}) => rest)).toEqual([
+    expect(alerts.map(({raw: _r, frames: _f, ...rest}) => rest)).toEqual([
       {
         severity: 'error',
         category: '@typescript-eslint/no-unused-vars',
@@ -223,7 +223,7 @@ describe('build-success lines', () => {
 describe('repeated reports', () => {
   it('reads two identical panics printed back to back as two alerts', () => {
     const {alerts} = scanText(sample('go-panic-twice.txt'));
-    expect(alerts.map(({raw: _r, ...rest}) => rest)).toEqual([
+    expect(alerts.map(({raw: _r, frames: _f, ...rest}) => rest)).toEqual([
       {severity: 'error', category: 'panic', message: 'order 42 has no lines', location: '/home/dev/shop/main.go:14', compile: false},
       {severity: 'error', category: 'panic', message: 'order 42 has no lines', location: '/home/dev/shop/main.go:14', compile: false},
     ]);
