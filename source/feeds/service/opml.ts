@@ -17,7 +17,8 @@ export interface OpmlImport {
  * and due now: the poller fetches them (politely, per host) instead of this request fetching
  * hundreds of origins. Already subscribed → skipped; not an http(s) URL → failed; a link-local or
  * cloud metadata address (169.254.169.254 in any spelling) → failed: it is never fetched. Private
- * and loopback hosts are imported (an export of one's own dev-server feeds comes back); their polls,
+ * and loopback hosts are imported, and polled as typed URLs (an export of one's own dev-server feeds
+ * comes back: the user chose the file); their polls,
  * like every fetch, never follow a redirect from a public address to them (source/net/address-policy.ts),
  * and a host name that resolves to a metadata address is refused when polled.
  */
@@ -45,7 +46,12 @@ export async function importOpml(context: ReaderContext, xml: string): Promise<O
         }
         seen.add(url);
         const title = entry.title ?? new URL(url).hostname;
-        await insertFeedRow(trx, store.dialect, {url, title, site_url: null, category: entry.category?.slice(0, 200) ?? null, fetch_status: 'pending', next_fetch_at: now}, now);
+        await insertFeedRow(
+          trx,
+          store.dialect,
+          {url, title, site_url: null, category: entry.category?.slice(0, 200) ?? null, fetch_status: 'pending', next_fetch_at: now, allow_private: true},
+          now,
+        );
         result.added++;
       }
     });

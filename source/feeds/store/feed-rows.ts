@@ -3,7 +3,7 @@ import type {Knex} from 'knex';
 import type {Feed, FetchStatus} from '../types.js';
 import type {Dialect} from './connection.js';
 import {unreadCondition} from './migrations.js';
-import {iso, isoOrNull} from './time.js';
+import {flag, iso, isoOrNull} from './time.js';
 import {insertReturningId} from './inserted-id.js';
 
 export interface FeedRow {
@@ -21,7 +21,17 @@ export interface FeedRow {
   next_fetch_at: number | string | null;
   interval_minutes: number;
   consecutive_failures: number;
+  /**
+   * Whether polls may reach a private or loopback address: true for a URL the user typed or
+   * imported, false for one found at a public address (migration 003). Read it with allowsPrivate().
+   */
+  allow_private: boolean | number;
   created_at: number | string;
+}
+
+/** The feed's allow_private column as a boolean (0/1 on SQLite and MySQL). */
+export function allowsPrivate(row: Pick<FeedRow, 'allow_private'>): boolean {
+  return flag(row.allow_private);
 }
 
 export type NewFeed = Pick<FeedRow, 'url' | 'title' | 'site_url' | 'category'> & Partial<Omit<FeedRow, 'id' | 'url' | 'title' | 'site_url' | 'category'>>;

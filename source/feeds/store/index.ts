@@ -11,6 +11,7 @@ export {
   deleteFeedRow,
   dueFeeds,
   urlHash,
+  allowsPrivate,
   type FeedRow,
   type FeedPatch,
   type NewFeed,

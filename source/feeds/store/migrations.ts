@@ -119,7 +119,26 @@ const categoryTimes: Migration = {
   },
 };
 
-const MIGRATIONS: Migration[] = [readerTables, categoryTimes];
+// Where a feed's URL came from decides which addresses its polls may reach
+// (source/net/address-policy.ts): a URL the user typed or imported may name a private or loopback
+// host; one found at a public address (a link discovered in a public page, a permanent redirect
+// from a public address) may not, at every later poll too, so a name that rebinds to 127.0.0.1
+// after subscribing is refused. Feeds stored before this column are kept as typed.
+const feedOrigin: Migration = {
+  name: '003_feed_allow_private',
+  async up(db) {
+    await db.schema.alterTable('feeds', (table) => {
+      table.boolean('allow_private').notNullable().defaultTo(true);
+    });
+  },
+  async down(db) {
+    await db.schema.alterTable('feeds', (table) => {
+      table.dropColumn('allow_private');
+    });
+  },
+};
+
+const MIGRATIONS: Migration[] = [readerTables, categoryTimes, feedOrigin];
 
 /** The literal SQL of "unread" (a literal, so SQLite can match the partial index). */
 export function unreadCondition(dialect: Dialect, alias?: string): string {

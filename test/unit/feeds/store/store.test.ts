@@ -1,6 +1,8 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {
   addListItem,
+  allowsPrivate,
+  updateFeedRow,
   categoryCounts,
   deleteFeedRow,
   feedsWithUnread,
@@ -70,10 +72,25 @@ for (const database of databases) {
       try {
         expect((await findFeedRow(again.db, id))?.title).toBe(`Feed ${feedCount}`);
         const migrations = await again.db('reader_migrations').select('name');
-        expect(migrations.map((row: {name: string}) => row.name)).toEqual(['001_reader_tables', '002_category_sort_at']);
+        expect(migrations.map((row: {name: string}) => row.name)).toEqual(['001_reader_tables', '002_category_sort_at', '003_feed_allow_private']);
       } finally {
         await again.close();
       }
+    });
+
+    it('keeps where a feed URL came from: typed and imported feeds may reach private addresses, a discovered one may not (003)', async () => {
+      const typed = await newFeed();
+      feedCount++;
+      const found = await insertFeedRow(
+        store.db,
+        store.dialect,
+        {url: `https://example.com/${database.kind}/found.xml`, title: 'Found', site_url: null, category: null, allow_private: false},
+        NOW,
+      );
+      expect(allowsPrivate((await findFeedRow(store.db, typed))!)).toBe(true);
+      expect(allowsPrivate((await findFeedRow(store.db, found))!)).toBe(false);
+      await updateFeedRow(store.db, typed, {allow_private: false});
+      expect(allowsPrivate((await findFeedRow(store.db, typed))!)).toBe(false);
     });
 
     it('a poll stores each new item once; the next poll with the same keys adds only what is new', async () => {
