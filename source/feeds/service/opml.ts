@@ -49,7 +49,7 @@ export async function importOpml(context: ReaderContext, xml: string): Promise<O
         await insertFeedRow(
           trx,
           store.dialect,
-          {url, title, site_url: null, category: entry.category?.slice(0, 200) ?? null, fetch_status: 'pending', next_fetch_at: now, allow_private: true},
+          {url, title, site_url: siteUrl(entry.siteUrl), category: entry.category, fetch_status: 'pending', next_fetch_at: now, allow_private: true},
           now,
         );
         result.added++;
@@ -65,4 +65,15 @@ export async function importOpml(context: ReaderContext, xml: string): Promise<O
 export async function exportOpml(context: ReaderContext): Promise<string> {
   const {store} = context;
   return writeOpml(await feedsWithUnread(store.db, store.dialect, context.nowMs()), new Date(context.nowMs()));
+}
+
+/** An imported htmlUrl, kept when it is an absolute http(s) URL. */
+function siteUrl(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href.slice(0, 4000) : null;
+  } catch {
+    return null;
+  }
 }

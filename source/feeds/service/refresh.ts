@@ -21,7 +21,7 @@ export async function pollFeed(context: ReaderContext, feedId: number): Promise<
   let parsed: ParsedFeed | null = null;
   try {
     fetched = await deps.fetchFeed(feed.url, {etag: feed.etag, lastModified: feed.last_modified, allowPrivate: allowsPrivate(feed)});
-    if (fetched.status === 'ok') parsed = deps.parseFeed(fetched.body, fetched.contentType ?? undefined);
+    if (fetched.status === 'ok') parsed = deps.parseFeed(fetched.body, fetched.contentType ?? undefined, {url: fetched.finalUrl});
   } catch (error) {
     await recordFailure(context, feed, error);
     const reason = isWorkbenchError(error) && error.code === 'not_a_feed' ? `not a feed: ${describeError(error)}` : describeError(error);

@@ -22,7 +22,7 @@ export async function subscribe(context: ReaderContext, url: string, category: s
   const fetched = await fetchForSubscribe(context, requested);
   let parsed: ParsedFeed;
   try {
-    parsed = context.deps.parseFeed(fetched.body, fetched.contentType ?? undefined);
+    parsed = context.deps.parseFeed(fetched.body, fetched.contentType ?? undefined, {url: fetched.finalUrl});
   } catch (error) {
     if (!isNotAFeed(error)) throw error;
     const found = await discover(context, requested);
@@ -53,7 +53,7 @@ async function subscribeFeed(context: ReaderContext, url: string, category: stri
   const requested = parseFeedUrl(url).href;
   await refuseKnown(context, requested);
   const fetched = await fetchForSubscribe(context, requested, allowPrivate);
-  const parsed = context.deps.parseFeed(fetched.body, fetched.contentType ?? undefined);
+  const parsed = context.deps.parseFeed(fetched.body, fetched.contentType ?? undefined, {url: fetched.finalUrl});
   return createFeed(context, requested, fetched, parsed, category, allowPrivate);
 }
 

@@ -5,6 +5,7 @@ import type {Dialect} from './connection.js';
 import {unreadCondition} from './migrations.js';
 import {flag, iso, isoOrNull} from './time.js';
 import {insertReturningId} from './inserted-id.js';
+import {touchListsOfFeed} from './list-rows.js';
 
 export interface FeedRow {
   id: number;
@@ -97,8 +98,12 @@ export async function updateFeedRow(db: Knex, id: number, patch: FeedPatch): Pro
   await db('feeds').where('id', id).update(row);
 }
 
-export async function deleteFeedRow(db: Knex, id: number): Promise<boolean> {
-  return (await db('feeds').where('id', id).delete()) > 0;
+/** Unsubscribes: the feed goes with its articles; the lists that held some of them are marked changed. */
+export async function deleteFeedRow(db: Knex, id: number, nowMs: number): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    await touchListsOfFeed(trx, id, nowMs);
+    return (await trx('feeds').where('id', id).delete()) > 0;
+  });
 }
 
 /** Feeds due for a poll at `nowMs` (never polled ones too), the longest overdue first. */

@@ -138,7 +138,24 @@ const feedOrigin: Migration = {
   },
 };
 
-const MIGRATIONS: Migration[] = [readerTables, categoryTimes, feedOrigin];
+// When a list last changed (an item added or removed, or gone with its feed): the shared RSS's
+// lastBuildDate and Last-Modified. Lists stored before it take their newest item's time.
+const listChanges: Migration = {
+  name: '004_list_changed_at',
+  async up(db) {
+    await db.schema.alterTable('lists', (table) => {
+      table.bigInteger('changed_at');
+    });
+    await db.raw('update lists set changed_at = coalesce((select max(li.added_at) from list_items li where li.list_id = lists.id), lists.created_at)');
+  },
+  async down(db) {
+    await db.schema.alterTable('lists', (table) => {
+      table.dropColumn('changed_at');
+    });
+  },
+};
+
+const MIGRATIONS: Migration[] = [readerTables, categoryTimes, feedOrigin, listChanges];
 
 /** The literal SQL of "unread" (a literal, so SQLite can match the partial index). */
 export function unreadCondition(dialect: Dialect, alias?: string): string {

@@ -72,7 +72,7 @@ for (const database of databases) {
       try {
         expect((await findFeedRow(again.db, id))?.title).toBe(`Feed ${feedCount}`);
         const migrations = await again.db('reader_migrations').select('name');
-        expect(migrations.map((row: {name: string}) => row.name)).toEqual(['001_reader_tables', '002_category_sort_at', '003_feed_allow_private']);
+        expect(migrations.map((row: {name: string}) => row.name)).toEqual(['001_reader_tables', '002_category_sort_at', '003_feed_allow_private', '004_list_changed_at']);
       } finally {
         await again.close();
       }
@@ -227,7 +227,7 @@ for (const database of databases) {
       const [article] = (await pageArticles(store.db, store.dialect, {feedId, limit: 1})).articles;
       const listId = await insertListRow(store.db, store.dialect, 'Keep', 'private', null, NOW);
       await addListItem(store.db, listId, article!.id, NOW);
-      expect(await deleteFeedRow(store.db, feedId)).toBe(true);
+      expect(await deleteFeedRow(store.db, feedId, NOW)).toBe(true);
       expect(await store.db('articles').where('feed_id', feedId).count({n: '*'})).toEqual([{n: expect.anything()}]);
       expect(Number((await store.db('articles').where('feed_id', feedId).count({n: '*'}))[0]!.n)).toBe(0);
       expect(Number((await store.db('article_categories').where('feed_id', feedId).count({n: '*'}))[0]!.n)).toBe(0);
