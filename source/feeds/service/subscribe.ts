@@ -83,6 +83,7 @@ async function createFeed(context: ReaderContext, requested: string, fetched: Fe
     interval_minutes: DEFAULT_INTERVAL_MINUTES,
     consecutive_failures: 0,
     allow_private: allowPrivate,
+    unread_count: 0,
     created_at: nowMs,
   };
   const state = await successPatch(context, pending, {...fetched, permanentUrl: null}, parsed);

@@ -12,6 +12,7 @@ export {
   dueFeeds,
   urlHash,
   allowsPrivate,
+  addUnread,
   type FeedRow,
   type FeedPatch,
   type NewFeed,

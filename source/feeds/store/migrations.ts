@@ -155,7 +155,32 @@ const listChanges: Migration = {
   },
 };
 
-const MIGRATIONS: Migration[] = [readerTables, categoryTimes, feedOrigin, listChanges];
+// GET /feeds counted every feed's unread articles live: ~115 ms at a million articles. Each feed
+// now keeps how many of its articles are unread, changed in the same transaction as the articles
+// (new ones, read/unread, mark-all-read); snoozing does not change it, so the few articles snoozed
+// at the moment of a listing are counted live and subtracted, through an index on snoozed_until.
+const unreadCounts: Migration = {
+  name: '005_feed_unread_count',
+  async up(db, dialect) {
+    await db.schema.alterTable('feeds', (table) => {
+      table.integer('unread_count').notNullable().defaultTo(0);
+    });
+    await db.raw(`update feeds set unread_count = (select count(*) from articles a where a.feed_id = feeds.id and ${unreadCondition(dialect, 'a')})`);
+    await db.schema.alterTable('articles', (table) => {
+      table.index(['snoozed_until', 'is_read', 'feed_id'], 'articles_snoozed');
+    });
+  },
+  async down(db) {
+    await db.schema.alterTable('articles', (table) => {
+      table.dropIndex(['snoozed_until', 'is_read', 'feed_id'], 'articles_snoozed');
+    });
+    await db.schema.alterTable('feeds', (table) => {
+      table.dropColumn('unread_count');
+    });
+  },
+};
+
+const MIGRATIONS: Migration[] = [readerTables, categoryTimes, feedOrigin, listChanges, unreadCounts];
 
 /** The literal SQL of "unread" (a literal, so SQLite can match the partial index). */
 export function unreadCondition(dialect: Dialect, alias?: string): string {
