@@ -1,3 +1,4 @@
+import {createHash} from 'node:crypto';
 import type {FastifyInstance} from 'fastify';
 import {WorkbenchError} from '../../../source/core/errors.js';
 import type {ReaderService} from '../../../source/feeds/contracts.js';
@@ -56,12 +57,40 @@ export async function listRoutes(app: FastifyInstance, {service}: {service: Read
 
   // No credential: the token in the address is the capability; private lists have none. Public:
   // feed readers anywhere fetch it by whatever name reaches this server, so the Host check skips it.
+  // Feed readers poll it: an ETag (the document's hash) and Last-Modified (when the list last
+  // changed, the RSS's lastBuildDate) let them ask conditionally and get 304 with no body.
   app.get<{Params: {token: string}}>(
     '/lists/:token.xml',
     {config: {public: true}, schema: {querystring: noQuery, params: tokenParams, response: errorResponses}},
     async (request, reply) => {
       const xml = await service.listRss(request.params.token);
+      const etag = `"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`;
+      const modified = lastBuildDate(xml);
+      reply.header('etag', etag).header('cache-control', 'no-cache');
+      if (modified) reply.header('last-modified', modified.toUTCString());
+      if (notModified(request.headers, etag, modified)) return reply.status(304).send();
       return reply.type('application/rss+xml; charset=utf-8').send(xml);
     },
   );
+}
+
+/** The channel's lastBuildDate, which the service sets to when the list last changed. */
+function lastBuildDate(xml: string): Date | null {
+  const channel = xml.slice(0, Math.max(0, xml.indexOf('<item>')) || xml.length);
+  const text = /<lastBuildDate>([^<]{1,64})<\/lastBuildDate>/.exec(channel)?.[1];
+  const date = text ? new Date(text) : null;
+  return date && Number.isFinite(date.getTime()) ? date : null;
+}
+
+/** RFC 9110 §13.1: If-None-Match decides when present (weak comparison); else If-Modified-Since, to the second. */
+function notModified(headers: Record<string, string | string[] | undefined>, etag: string, modified: Date | null): boolean {
+  const match = headers['if-none-match'];
+  if (typeof match === 'string') {
+    const tags = match.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+    return tags.includes('*') || tags.includes(etag);
+  }
+  const since = headers['if-modified-since'];
+  if (typeof since !== 'string' || !modified) return false;
+  const sinceMs = Date.parse(since);
+  return Number.isFinite(sinceMs) && Math.floor(modified.getTime() / 1000) * 1000 <= sinceMs;
 }

@@ -34,7 +34,7 @@ export async function getArticle(context: ReaderContext, id: number): Promise<Fu
 
 export async function setRead(context: ReaderContext, id: number, read: boolean): Promise<FullArticle> {
   const flag = readFlag(read);
-  if (!(await setArticleRead(context.store.db, positiveId(id, 'article id'), flag))) throw new WorkbenchError('not_found', `no article ${id}`);
+  if (!(await setArticleRead(context.store.db, context.store.dialect, positiveId(id, 'article id'), flag))) throw new WorkbenchError('not_found', `no article ${id}`);
   return getArticle(context, id);
 }
 

@@ -1,4 +1,5 @@
 import type {FetchOptions, FetchResult} from '../contracts.js';
+import type {ParseOptions} from '../parser/parse-feed.js';
 import type {DiscoveredFeed, ParsedFeed, ParsedItem} from '../types.js';
 
 /** What decides when a feed is polled next (source/feeds/poller's nextCheckAt). */
@@ -19,8 +20,11 @@ export interface ScheduleInput {
 export interface ReaderDeps {
   fetchFeed(url: string, options?: FetchOptions): Promise<FetchResult>;
   discoverFeeds(url: string): Promise<DiscoveredFeed[]>;
-  /** Throws WorkbenchError not_a_feed when the body is no feed. */
-  parseFeed(body: Buffer | string, contentType?: string): ParsedFeed;
+  /**
+   * Throws WorkbenchError not_a_feed when the body is no feed. `options.url` is the document's
+   * address after redirects: relative item and site links are resolved against it (and xml:base).
+   */
+  parseFeed(body: Buffer | string, contentType?: string, options?: ParseOptions): ParsedFeed;
   /** Identity of an item, stable across polls (guid, else link, else a content hash). */
   articleKey(item: ParsedItem): string;
   nextCheckAt(input: ScheduleInput): Date;

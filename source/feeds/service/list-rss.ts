@@ -1,26 +1,34 @@
 import {generateRssFeed} from 'feedsmith';
+import sanitizeHtml from 'sanitize-html';
 import {WorkbenchError} from '../../core/errors.js';
 import {findPublicListRow, listEntries, millis, parseCategories, type ListEntryRow} from '../store/index.js';
+import {xmlChars} from '../xml-chars.js';
 import type {ReaderContext} from './context.js';
 
 /** The newest items a shared list publishes; RSS readers poll, they do not page. */
 const RSS_ITEMS = 100;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** RSS 2.0 of a public list by its share token; a private list or an unknown token is not_found. */
+/**
+ * RSS 2.0 of a public list by its share token; a private list or an unknown token is not_found.
+ * Whatever the feeds sent, the document is well-formed XML (no control characters) and its HTML
+ * is sanitised: republished under this server's address, a feed's `<script>` or `onerror` would
+ * run in every reader that renders it. `lastBuildDate` is when the list last changed (an item
+ * added or removed): the HTTP face sends it as Last-Modified.
+ */
 export async function listRss(context: ReaderContext, token: string): Promise<string> {
   const {db} = context.store;
   const list = TOKEN_SHAPE.test(token) ? await findPublicListRow(db, token) : undefined;
   if (!list) throw new WorkbenchError('not_found', 'no public list has this token');
   const self = context.rssUrl(token);
   const entries = await listEntries(db, list.id, RSS_ITEMS);
-  const newest = entries[0] ? millis(entries[0].added_at) : null;
+  const title = xmlChars(list.title);
   return generateRssFeed({
-    title: list.title,
+    title,
     link: self,
-    description: `Articles saved to the list “${list.title}”`,
+    description: `Articles saved to the list “${title}”`,
     generator: 'workbench',
-    lastBuildDate: newest === null ? undefined : new Date(newest),
+    lastBuildDate: new Date(millis(list.changed_at) ?? millis(list.created_at) ?? 0),
     atom: {links: [{href: self, rel: 'self', type: 'application/rss+xml'}]},
     items: entries.map(rssItem),
   });
@@ -28,16 +36,58 @@ export async function listRss(context: ReaderContext, token: string): Promise<st
 
 function rssItem(entry: ListEntryRow) {
   const published = millis(entry.published_at);
-  const categories = parseCategories(entry.categories);
+  const categories = parseCategories(entry.categories).map(xmlChars).filter(Boolean);
+  const link = absolute(entry.link);
+  const html = entry.summary ?? entry.content;
   return {
-    title: entry.title || '(untitled)',
-    link: entry.link ?? undefined,
-    description: entry.summary ?? entry.content ?? undefined,
+    title: xmlChars(entry.title) || '(untitled)',
+    link,
+    description: html ? safeHtml(html, link) : undefined,
     // A link is the natural permalink; without one the article id keeps the guid stable.
-    guid: entry.link ? {value: entry.link, isPermaLink: true} : {value: `workbench-article-${entry.id}`, isPermaLink: false},
+    guid: link ? {value: link, isPermaLink: true} : {value: `workbench-article-${entry.id}`, isPermaLink: false},
     pubDate: published === null ? undefined : new Date(published),
     categories: categories.length ? categories.map((name) => ({name})) : undefined,
     // RSS <author> must be an e-mail address; names go in dc:creator.
-    dc: entry.author ? {creators: [entry.author]} : undefined,
+    dc: entry.author && xmlChars(entry.author) ? {creators: [xmlChars(entry.author)]} : undefined,
   };
+}
+
+/** Only absolute http(s) links are published (a relative one means nothing outside its feed). */
+function absolute(link: string | null): string | undefined {
+  if (!link) return undefined;
+  try {
+    const url = new URL(xmlChars(link));
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Article HTML as other readers may render it: sanitize-html's allow-list (text formatting,
+ * links, lists, tables, quotes, code) plus images and figures; no script, style, iframe, form or
+ * event handler, only http(s), mailto and tel URLs. Relative link and image URLs are made absolute
+ * against the article's link.
+ */
+function safeHtml(html: string, base: string | undefined): string {
+  const resolve = (attribute: string) => (tagName: string, attribs: sanitizeHtml.Attributes) => {
+    const value = attribs[attribute];
+    if (value !== undefined && base) {
+      try {
+        attribs[attribute] = new URL(value, base).href;
+      } catch {
+        delete attribs[attribute];
+      }
+    }
+    return {tagName, attribs};
+  };
+  return xmlChars(
+    sanitizeHtml(html, {
+      allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'figure', 'figcaption', 'picture'],
+      allowedAttributes: {a: ['href', 'title'], img: ['src', 'alt', 'title', 'width', 'height'], '*': ['lang', 'dir']},
+      allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+      allowProtocolRelative: false,
+      transformTags: {a: resolve('href'), img: resolve('src')},
+    }),
+  );
 }

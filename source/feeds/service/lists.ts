@@ -50,7 +50,7 @@ export async function addToList(context: ReaderContext, listId: number, articleI
 
 export async function removeFromList(context: ReaderContext, listId: number, articleId: number): Promise<List> {
   await existingList(context, listId);
-  if (!(await removeListItem(context.store.db, listId, articleId))) throw new WorkbenchError('not_found', `article ${articleId} is not in list ${listId}`);
+  if (!(await removeListItem(context.store.db, listId, articleId, context.nowMs()))) throw new WorkbenchError('not_found', `article ${articleId} is not in list ${listId}`);
   return existingList(context, listId);
 }
 

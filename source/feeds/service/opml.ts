@@ -17,7 +17,8 @@ export interface OpmlImport {
  * and due now: the poller fetches them (politely, per host) instead of this request fetching
  * hundreds of origins. Already subscribed → skipped; not an http(s) URL → failed; a link-local or
  * cloud metadata address (169.254.169.254 in any spelling) → failed: it is never fetched. Private
- * and loopback hosts are imported (an export of one's own dev-server feeds comes back); their polls,
+ * and loopback hosts are imported, and polled as typed URLs (an export of one's own dev-server feeds
+ * comes back: the user chose the file); their polls,
  * like every fetch, never follow a redirect from a public address to them (source/net/address-policy.ts),
  * and a host name that resolves to a metadata address is refused when polled.
  */
@@ -45,7 +46,12 @@ export async function importOpml(context: ReaderContext, xml: string): Promise<O
         }
         seen.add(url);
         const title = entry.title ?? new URL(url).hostname;
-        await insertFeedRow(trx, store.dialect, {url, title, site_url: null, category: entry.category?.slice(0, 200) ?? null, fetch_status: 'pending', next_fetch_at: now}, now);
+        await insertFeedRow(
+          trx,
+          store.dialect,
+          {url, title, site_url: siteUrl(entry.siteUrl), category: entry.category, fetch_status: 'pending', next_fetch_at: now, allow_private: true},
+          now,
+        );
         result.added++;
       }
     });
@@ -59,4 +65,15 @@ export async function importOpml(context: ReaderContext, xml: string): Promise<O
 export async function exportOpml(context: ReaderContext): Promise<string> {
   const {store} = context;
   return writeOpml(await feedsWithUnread(store.db, store.dialect, context.nowMs()), new Date(context.nowMs()));
+}
+
+/** An imported htmlUrl, kept when it is an absolute http(s) URL. */
+function siteUrl(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href.slice(0, 4000) : null;
+  } catch {
+    return null;
+  }
 }

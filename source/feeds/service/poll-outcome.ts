@@ -1,7 +1,7 @@
 import {describeError} from '../../core/errors.js';
 import {retryAfterOf} from '../poller/index.js';
 import type {FetchResult} from '../contracts.js';
-import {findFeedIdByUrl, type FeedPatch, type FeedRow} from '../store/index.js';
+import {allowsPrivate, findFeedIdByUrl, type FeedPatch, type FeedRow} from '../store/index.js';
 import type {ParsedFeed} from '../types.js';
 import type {ReaderContext} from './context.js';
 
@@ -36,9 +36,11 @@ export async function successPatch(context: ReaderContext, feed: FeedRow, fetche
     patch.etag = fetched.etag;
     patch.last_modified = fetched.lastModified;
   }
-  // A permanent redirect moves the subscription, unless another one already has that address.
+  // A permanent redirect moves the subscription, unless another one already has that address; a
+  // URL found past a public address may not lead to a private one at later polls either.
   if (fetched.permanentUrl && fetched.permanentUrl !== feed.url && (await findFeedIdByUrl(context.store.db, fetched.permanentUrl)) === undefined) {
     patch.url = fetched.permanentUrl;
+    patch.allow_private = allowsPrivate(feed) && fetched.viaPublic !== true;
   }
   return patch;
 }

@@ -60,7 +60,7 @@ export async function createReaderService(options: ReaderServiceOptions = {}): P
     subscribe: async (url, subscribeOptions) => subscribe(context, requireString(url, 'url'), optionalName(subscribeOptions?.category, 'category')),
     discover: async (url) => discover(context, requireString(url, 'url')),
     async unsubscribe(id) {
-      if (!(await deleteFeedRow(store.db, positiveId(id, 'feed id')))) throw new WorkbenchError('not_found', `no feed ${id}`);
+      if (!(await deleteFeedRow(store.db, positiveId(id, 'feed id'), context.nowMs()))) throw new WorkbenchError('not_found', `no feed ${id}`);
     },
     refresh: async (id) => refreshes.run(positiveId(id, 'feed id'), () => pollFeed(context, id)),
     async markAllRead(feedId) {

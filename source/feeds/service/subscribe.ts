@@ -22,7 +22,7 @@ export async function subscribe(context: ReaderContext, url: string, category: s
   const fetched = await fetchForSubscribe(context, requested);
   let parsed: ParsedFeed;
   try {
-    parsed = context.deps.parseFeed(fetched.body, fetched.contentType ?? undefined);
+    parsed = context.deps.parseFeed(fetched.body, fetched.contentType ?? undefined, {url: fetched.finalUrl});
   } catch (error) {
     if (!isNotAFeed(error)) throw error;
     const found = await discover(context, requested);
@@ -31,7 +31,7 @@ export async function subscribe(context: ReaderContext, url: string, category: s
     // A link found at a public address may not lead to a private one (source/net/address-policy.ts).
     return {feed: await subscribeFeed(context, found[0]!.url, category, fetched.viaPublic !== true)};
   }
-  return {feed: await createFeed(context, requested, fetched, parsed, category)};
+  return {feed: await createFeed(context, requested, fetched, parsed, category, true)};
 }
 
 /** Feeds reachable from a URL (the URL itself when it is a feed), without subscribing. */
@@ -44,16 +44,25 @@ export async function discover(context: ReaderContext, url: string): Promise<Dis
   }
 }
 
-/** A URL discovery named: it has to be a feed itself now, at an address the page may lead to. */
+/**
+ * A URL discovery named: it has to be a feed itself now, at an address the page may lead to. A
+ * link found at a public address is stored so: its later polls may not reach a private address
+ * either (a name that rebinds to 127.0.0.1 after subscribing).
+ */
 async function subscribeFeed(context: ReaderContext, url: string, category: string | null, allowPrivate: boolean): Promise<Feed> {
   const requested = parseFeedUrl(url).href;
   await refuseKnown(context, requested);
   const fetched = await fetchForSubscribe(context, requested, allowPrivate);
-  const parsed = context.deps.parseFeed(fetched.body, fetched.contentType ?? undefined);
-  return createFeed(context, requested, fetched, parsed, category);
+  const parsed = context.deps.parseFeed(fetched.body, fetched.contentType ?? undefined, {url: fetched.finalUrl});
+  return createFeed(context, requested, fetched, parsed, category, allowPrivate);
 }
 
-async function createFeed(context: ReaderContext, requested: string, fetched: FetchResult, parsed: ParsedFeed, category: string | null): Promise<Feed> {
+/**
+ * Stores a subscription and its first poll. `allowPrivate` is what the URL's origin allows (a
+ * typed URL: true); a permanent redirect that reached a public address on the way moves the
+ * subscription to a URL found there, which may not lead to a private address later.
+ */
+async function createFeed(context: ReaderContext, requested: string, fetched: FetchResult, parsed: ParsedFeed, category: string | null, allowPrivate: boolean): Promise<Feed> {
   const {store} = context;
   const url = fetched.permanentUrl ?? requested;
   if (url !== requested) await refuseKnown(context, url);
@@ -73,10 +82,20 @@ async function createFeed(context: ReaderContext, requested: string, fetched: Fe
     next_fetch_at: null,
     interval_minutes: DEFAULT_INTERVAL_MINUTES,
     consecutive_failures: 0,
+    allow_private: allowPrivate,
+    unread_count: 0,
     created_at: nowMs,
   };
   const state = await successPatch(context, pending, {...fetched, permanentUrl: null}, parsed);
-  const feed: NewFeed = {...state, url, title: state.title ?? new URL(url).hostname, site_url: state.site_url ?? null, category, interval_minutes: DEFAULT_INTERVAL_MINUTES};
+  const feed: NewFeed = {
+    ...state,
+    url,
+    title: state.title ?? new URL(url).hostname,
+    site_url: state.site_url ?? null,
+    category,
+    interval_minutes: DEFAULT_INTERVAL_MINUTES,
+    allow_private: allowPrivate && (url === requested || fetched.viaPublic !== true),
+  };
   let id: number;
   try {
     id = await saveNewFeed(store.db, store.dialect, feed, polledItems(context.deps, parsed), nowMs);

@@ -4,6 +4,7 @@ import {ARTICLE_COLUMNS, articleRecord, fullArticleRecord, type ArticleRow, type
 import type {Dialect} from './connection.js';
 import {readCondition, unreadCondition} from './migrations.js';
 import type {FullArticle} from '../types.js';
+import {addUnread} from './feed-rows.js';
 
 export interface ArticleFilter {
   feedId?: number;
@@ -68,16 +69,35 @@ export async function articleExists(db: Knex, id: number): Promise<boolean> {
   return (await db('articles').select('id').where('id', id).first()) !== undefined;
 }
 
-export async function setArticleRead(db: Knex, id: number, read: boolean): Promise<boolean> {
-  return (await db('articles').where('id', id).update({is_read: read})) > 0;
+/**
+ * Sets an article's read flag; false when there is no such article. The feed's unread count moves
+ * in the same transaction, only when the flag changed: the update is conditional on the old
+ * value, so two concurrent "mark read" calls move the count once.
+ */
+export async function setArticleRead(db: Knex, dialect: Dialect, id: number, read: boolean): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const row = (await trx('articles').select('feed_id').where('id', id).first()) as {feed_id: number} | undefined;
+    if (!row) return false;
+    const changed = await trx('articles')
+      .where('id', id)
+      .whereRaw(read ? unreadCondition(dialect) : readCondition(dialect))
+      .update({is_read: read});
+    await addUnread(trx, Number(row.feed_id), read ? -changed : changed);
+    return true;
+  });
 }
 
 export async function setArticleSnooze(db: Knex, id: number, untilMs: number | null): Promise<boolean> {
   return (await db('articles').where('id', id).update({snoozed_until: untilMs})) > 0;
 }
 
+/** Marks every unread article of a feed read; its unread count drops by as many, in the same transaction. */
 export async function markFeedRead(db: Knex, dialect: Dialect, feedId: number): Promise<number> {
-  return db('articles').where('feed_id', feedId).whereRaw(unreadCondition(dialect)).update({is_read: true});
+  return db.transaction(async (trx) => {
+    const marked = await trx('articles').where('feed_id', feedId).whereRaw(unreadCondition(dialect)).update({is_read: true});
+    await addUnread(trx, feedId, -marked);
+    return marked;
+  });
 }
 
 /** Subjects with how many articles carry each, most used first; optionally of one feed. */

@@ -3,8 +3,9 @@ import type {Knex} from 'knex';
 import type {Feed, FetchStatus} from '../types.js';
 import type {Dialect} from './connection.js';
 import {unreadCondition} from './migrations.js';
-import {iso, isoOrNull} from './time.js';
+import {flag, iso, isoOrNull} from './time.js';
 import {insertReturningId} from './inserted-id.js';
+import {touchListsOfFeed} from './list-rows.js';
 
 export interface FeedRow {
   id: number;
@@ -21,26 +22,38 @@ export interface FeedRow {
   next_fetch_at: number | string | null;
   interval_minutes: number;
   consecutive_failures: number;
+  /**
+   * Whether polls may reach a private or loopback address: true for a URL the user typed or
+   * imported, false for one found at a public address (migration 003). Read it with allowsPrivate().
+   */
+  allow_private: boolean | number;
+  /** How many of its articles are unread, snoozed ones included (migration 005); kept by every write that changes it. */
+  unread_count: number | string;
   created_at: number | string;
 }
 
-export type NewFeed = Pick<FeedRow, 'url' | 'title' | 'site_url' | 'category'> & Partial<Omit<FeedRow, 'id' | 'url' | 'title' | 'site_url' | 'category'>>;
+/** The feed's allow_private column as a boolean (0/1 on SQLite and MySQL). */
+export function allowsPrivate(row: Pick<FeedRow, 'allow_private'>): boolean {
+  return flag(row.allow_private);
+}
 
-/** Columns a poll or an edit may change; url_hash follows url. */
-export type FeedPatch = Partial<Omit<FeedRow, 'id' | 'created_at'>>;
+export type NewFeed = Pick<FeedRow, 'url' | 'title' | 'site_url' | 'category'> & Partial<Omit<FeedRow, 'id' | 'url' | 'title' | 'site_url' | 'category' | 'unread_count'>>;
+
+/** Columns a poll or an edit may change; url_hash follows url. The unread count moves only with its articles. */
+export type FeedPatch = Partial<Omit<FeedRow, 'id' | 'created_at' | 'unread_count'>>;
 
 export function urlHash(url: string): string {
   return createHash('sha256').update(url).digest('hex');
 }
 
-export function feedRecord(row: FeedRow & {unread_count?: unknown}): Feed {
+export function feedRecord(row: FeedRow & {unread_now?: unknown}): Feed {
   return {
     id: Number(row.id),
     url: row.url,
     title: row.title,
     siteUrl: row.site_url ?? null,
     category: row.category ?? null,
-    unreadCount: Number(row.unread_count ?? 0),
+    unreadCount: Math.max(0, Number(row.unread_now ?? row.unread_count ?? 0)),
     fetchStatus: row.fetch_status,
     lastError: row.last_error ?? null,
     lastFetchedAt: isoOrNull(row.last_fetched_at),
@@ -50,22 +63,25 @@ export function feedRecord(row: FeedRow & {unread_count?: unknown}): Feed {
   };
 }
 
-/** Feeds with their unread counts (unread and not snoozed at `nowMs`), by title. */
+/**
+ * Feeds with their unread counts (unread and not snoozed at `nowMs`), by title: each feed's kept
+ * count less its unread articles snoozed past `nowMs` (few, found through articles_snoozed).
+ */
 export async function feedsWithUnread(db: Knex, dialect: Dialect, nowMs: number, feedId?: number): Promise<Feed[]> {
-  const unread = db('articles')
-    .select('feed_id')
-    .count({unread_count: '*'})
-    .whereRaw(unreadCondition(dialect))
-    .where((snooze) => snooze.whereNull('snoozed_until').orWhere('snoozed_until', '<=', nowMs))
-    .groupBy('feed_id');
-  if (feedId !== undefined) unread.where('feed_id', feedId);
+  const snoozed = db('articles').select('feed_id').count({snoozed: '*'}).where('snoozed_until', '>', nowMs).whereRaw(unreadCondition(dialect)).groupBy('feed_id');
+  if (feedId !== undefined) snoozed.where('feed_id', feedId);
   const query = db('feeds as f')
-    .select('f.*', 'u.unread_count')
-    .leftJoin(unread.as('u'), 'u.feed_id', 'f.id')
+    .select('f.*', db.raw('f.unread_count - coalesce(s.snoozed, 0) as unread_now'))
+    .leftJoin(snoozed.as('s'), 's.feed_id', 'f.id')
     .orderBy([{column: 'f.title'}, {column: 'f.id'}]);
   if (feedId !== undefined) query.where('f.id', feedId);
-  const rows = (await query) as (FeedRow & {unread_count: unknown})[];
+  const rows = (await query) as (FeedRow & {unread_now: unknown})[];
   return rows.map(feedRecord);
+}
+
+/** Moves a feed's kept unread count by `delta`, inside the caller's transaction. */
+export async function addUnread(db: Knex, feedId: number, delta: number): Promise<void> {
+  if (delta !== 0) await db('feeds').where('id', feedId).increment('unread_count', delta);
 }
 
 export async function findFeedRow(db: Knex, id: number): Promise<FeedRow | undefined> {
@@ -87,8 +103,12 @@ export async function updateFeedRow(db: Knex, id: number, patch: FeedPatch): Pro
   await db('feeds').where('id', id).update(row);
 }
 
-export async function deleteFeedRow(db: Knex, id: number): Promise<boolean> {
-  return (await db('feeds').where('id', id).delete()) > 0;
+/** Unsubscribes: the feed goes with its articles; the lists that held some of them are marked changed. */
+export async function deleteFeedRow(db: Knex, id: number, nowMs: number): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    await touchListsOfFeed(trx, id, nowMs);
+    return (await trx('feeds').where('id', id).delete()) > 0;
+  });
 }
 
 /** Feeds due for a poll at `nowMs` (never polled ones too), the longest overdue first. */

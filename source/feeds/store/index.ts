@@ -11,6 +11,8 @@ export {
   deleteFeedRow,
   dueFeeds,
   urlHash,
+  allowsPrivate,
+  addUnread,
   type FeedRow,
   type FeedPatch,
   type NewFeed,
@@ -18,6 +20,18 @@ export {
 export {savePoll, saveNewFeed, storedKey, type PolledItem} from './save-poll.js';
 export {isUniqueViolation} from './unique-violation.js';
 export {pageArticles, findFullArticle, articleExists, setArticleRead, setArticleSnooze, markFeedRead, categoryCounts, type ArticleFilter} from './article-queries.js';
-export {allListRows, findListRow, findPublicListRow, insertListRow, deleteListRow, addListItem, removeListItem, listEntries, type ListRow, type ListEntryRow} from './list-rows.js';
+export {
+  allListRows,
+  findListRow,
+  findPublicListRow,
+  insertListRow,
+  deleteListRow,
+  addListItem,
+  removeListItem,
+  touchListsOfFeed,
+  listEntries,
+  type ListRow,
+  type ListEntryRow,
+} from './list-rows.js';
 export {millis, isoOrNull} from './time.js';
 export {parseCategories} from './article-rows.js';

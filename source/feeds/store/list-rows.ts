@@ -10,6 +10,8 @@ export interface ListRow {
   visibility: Visibility;
   token: string | null;
   created_at: number | string;
+  /** When an item was last added or removed (migration 004). */
+  changed_at: number | string | null;
   item_count: number;
 }
 
@@ -46,20 +48,35 @@ export async function findPublicListRow(db: Knex, token: string): Promise<ListRo
 }
 
 export async function insertListRow(db: Knex, dialect: Dialect, title: string, visibility: Visibility, token: string | null, nowMs: number): Promise<number> {
-  return insertReturningId(db, dialect, 'lists', {title, visibility, token, created_at: nowMs});
+  return insertReturningId(db, dialect, 'lists', {title, visibility, token, created_at: nowMs, changed_at: nowMs});
 }
 
 export async function deleteListRow(db: Knex, id: number): Promise<boolean> {
   return (await db('lists').where('id', id).delete()) > 0;
 }
 
-/** Adds an article to a list; adding it twice keeps the first time it was added. */
+/** Adds an article to a list; adding it twice keeps the first time it was added (and changes nothing). */
 export async function addListItem(db: Knex, listId: number, articleId: number, nowMs: number): Promise<void> {
-  await db('list_items').insert({list_id: listId, article_id: articleId, added_at: nowMs}).onConflict(['list_id', 'article_id']).ignore();
+  await db.transaction(async (trx) => {
+    if (await trx('list_items').select('list_id').where({list_id: listId, article_id: articleId}).first()) return;
+    await trx('list_items').insert({list_id: listId, article_id: articleId, added_at: nowMs}).onConflict(['list_id', 'article_id']).ignore();
+    await trx('lists').where('id', listId).update({changed_at: nowMs});
+  });
 }
 
-export async function removeListItem(db: Knex, listId: number, articleId: number): Promise<boolean> {
-  return (await db('list_items').where({list_id: listId, article_id: articleId}).delete()) > 0;
+export async function removeListItem(db: Knex, listId: number, articleId: number, nowMs: number): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const removed = (await trx('list_items').where({list_id: listId, article_id: articleId}).delete()) > 0;
+    if (removed) await trx('lists').where('id', listId).update({changed_at: nowMs});
+    return removed;
+  });
+}
+
+/** Marks the lists holding articles of a feed as changed (the feed is about to go, its entries with it). */
+export async function touchListsOfFeed(db: Knex, feedId: number, nowMs: number): Promise<void> {
+  await db('lists')
+    .whereIn('id', db('list_items as li').join('articles as a', 'a.id', 'li.article_id').where('a.feed_id', feedId).distinct('li.list_id'))
+    .update({changed_at: nowMs});
 }
 
 export interface ListEntryRow {

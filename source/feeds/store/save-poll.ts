@@ -3,7 +3,7 @@ import type {Knex} from 'knex';
 import type {ParsedItem} from '../types.js';
 import type {Dialect} from './connection.js';
 import {WorkbenchError} from '../../core/errors.js';
-import {insertFeedRow, updateFeedRow, type FeedPatch, type NewFeed} from './feed-rows.js';
+import {addUnread, insertFeedRow, updateFeedRow, type FeedPatch, type NewFeed} from './feed-rows.js';
 
 /** An item of a poll with its identity key (parser/identity.ts). */
 export interface PolledItem {
@@ -61,6 +61,8 @@ async function writePoll(trx: Knex.Transaction, feedId: number, items: PolledIte
     await trx('articles').insert(rows);
     await saveCategories(trx, feedId, rows);
   }
+  // Every new article is unread: the feed's count moves in the same transaction.
+  await addUnread(trx, feedId, fresh.length);
   if (Object.keys(patch).length > 0) await updateFeedRow(trx, feedId, patch);
   return fresh.length;
 }

@@ -14,6 +14,7 @@ const RSS = '<?xml version="1.0"?><rss version="2.0"><channel><title>Local</titl
 
 let origin: TestOrigin;
 let port: number;
+const grown = new Map<string, number>();
 beforeAll(async () => {
   origin = await startOrigin((request, response) => {
     const url = new URL(request.url ?? '/', 'http://origin');
@@ -24,6 +25,16 @@ beforeAll(async () => {
         .end(`<!doctype html><html><head><link rel="alternate" type="application/rss+xml" href="${link}"></head></html>`);
     }
     if (url.pathname === '/to') return void response.writeHead(301, {location: url.searchParams.get('url')!}).end();
+    if (url.pathname === '/grows.xml') {
+      // One more item at every request: a poll that reaches this server has something new to store.
+      const key = `${url.pathname}${url.search}`;
+      const count = (grown.get(key) ?? 0) + 1;
+      grown.set(key, count);
+      const items = Array.from({length: count}, (_, index) => `<item><title>Item ${index + 1}</title><guid>${index + 1}</guid></item>`).join('');
+      return void response
+        .writeHead(200, {'content-type': 'application/rss+xml'})
+        .end(`<?xml version="1.0"?><rss version="2.0"><channel><title>Grows</title>${items}</channel></rss>`);
+    }
     if (url.pathname.endsWith('.xml')) return void response.writeHead(200, {'content-type': 'application/rss+xml'}).end(RSS);
     response.writeHead(404).end();
   });
@@ -36,7 +47,13 @@ let service: LocalReaderService;
 let net: TestNetwork;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'wb-outbound-policy-'));
-  net = testNetwork({'public.test': PUBLIC_ADDRESS, 'metadata.test': '169.254.169.254', 'rebind.test': [[PUBLIC_ADDRESS], ['127.0.0.1']]});
+  net = testNetwork({
+    'public.test': PUBLIC_ADDRESS,
+    'metadata.test': '169.254.169.254',
+    'rebind.test': [[PUBLIC_ADDRESS], ['127.0.0.1']],
+    // Public for discovery's check and the subscribing fetch, 127.0.0.1 from then on.
+    'rebind-later.test': [[PUBLIC_ADDRESS], [PUBLIC_ADDRESS], ['127.0.0.1']],
+  });
   service = await createReaderService({
     connection: join(dir, 'reader.sqlite'),
     deps: {fetchFeed: (url, options) => fetchFeed(url, {...options, network: net}), discoverFeeds: (url) => discoverFeeds(url, {network: net})},
@@ -74,6 +91,44 @@ describe('the reader service and the address policy', () => {
     });
     expect(net.lookups.filter((name) => name === 'rebind.test')).toHaveLength(2);
     expect(feedHits()).toBe(before);
+  });
+
+  it('a feed discovered on a public page stays public: when its name rebinds to 127.0.0.1 after subscribing, the refresh is refused', async () => {
+    const answer = await service.subscribe(page('public.test', `http://rebind-later.test:${port}/grows.xml?rebind`));
+    expect(answer).toMatchObject({feed: {title: 'Grows', unreadCount: 1}});
+    const feed = (answer as {feed: {id: number}}).feed;
+    expect(net.lookups.filter((name) => name === 'rebind-later.test')).toHaveLength(2);
+    const hits = origin.hits.length;
+
+    await expect(service.refresh(feed.id)).rejects.toMatchObject({
+      code: 'feed_unreachable',
+      message: expect.stringMatching(/refused rebind-later\.test: it resolves to a private or loopback address/),
+    });
+    expect(origin.hits.length).toBe(hits);
+    expect(await service.getFeed(feed.id)).toMatchObject({fetchStatus: 'error', unreadCount: 1});
+    expect((await service.listArticles({feed_id: feed.id})).articles.map((article) => article.title)).toEqual(['Item 1']);
+  });
+
+  it('a typed loopback feed, and a loopback feed discovered on a loopback page, still refresh', async () => {
+    const typed = await service.subscribe(`http://127.0.0.1:${port}/grows.xml?typed`);
+    const local = await service.subscribe(page('127.0.0.1', `http://127.0.0.1:${port}/grows.xml?local`));
+    for (const answer of [typed, local]) {
+      const feed = (answer as {feed: {id: number}}).feed;
+      expect(await service.refresh(feed.id)).toEqual({newArticles: 1});
+      expect(await service.getFeed(feed.id)).toMatchObject({fetchStatus: 'ok', unreadCount: 2});
+    }
+  });
+
+  it('a permanent redirect from a public address moves the feed to a URL that may not lead to a private address later', async () => {
+    const target = `http://rebind-later.test:${port}/grows.xml?moved`;
+    const answer = await service.subscribe(`http://public.test:${port}/to?url=${encodeURIComponent(target)}`);
+    const feed = (answer as {feed: {id: number; url: string}}).feed;
+    expect(feed.url).toBe(target);
+    // rebind-later.test answered the subscribing fetch once; the next lookups give 127.0.0.1.
+    await service.refresh(feed.id).catch(() => undefined);
+    const hits = origin.hits.length;
+    await expect(service.refresh(feed.id)).rejects.toMatchObject({code: 'feed_unreachable', message: expect.stringMatching(/refused rebind-later\.test/)});
+    expect(origin.hits.length).toBe(hits);
   });
 
   it('refuses a subscription whose public URL redirects to 169.254.169.254', async () => {

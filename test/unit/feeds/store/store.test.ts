@@ -1,12 +1,15 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {
   addListItem,
+  allowsPrivate,
+  updateFeedRow,
   categoryCounts,
   deleteFeedRow,
   feedsWithUnread,
   findFeedRow,
   insertFeedRow,
   insertListRow,
+  markFeedRead,
   openStore,
   pageArticles,
   savePoll,
@@ -58,6 +61,8 @@ for (const database of databases) {
         await db('article_categories').insert({article_id: article.id, feed_id: feed, name: 'x'});
         await db.migrate.latest({migrationSource: readerMigrations(config.dialect), tableName: 'reader_migrations'});
         expect(Number((await db('article_categories').first()).sort_at)).toBe(1_700_000_000_000);
+        // 005 counts the unread articles already there.
+        expect(Number((await db('feeds').first()).unread_count)).toBe(1);
       } finally {
         await db.destroy();
         await older.drop();
@@ -70,10 +75,95 @@ for (const database of databases) {
       try {
         expect((await findFeedRow(again.db, id))?.title).toBe(`Feed ${feedCount}`);
         const migrations = await again.db('reader_migrations').select('name');
-        expect(migrations.map((row: {name: string}) => row.name)).toEqual(['001_reader_tables', '002_category_sort_at']);
+        expect(migrations.map((row: {name: string}) => row.name)).toEqual([
+          '001_reader_tables',
+          '002_category_sort_at',
+          '003_feed_allow_private',
+          '004_list_changed_at',
+          '005_feed_unread_count',
+        ]);
       } finally {
         await again.close();
       }
+    });
+
+    it('keeps where a feed URL came from: typed and imported feeds may reach private addresses, a discovered one may not (003)', async () => {
+      const typed = await newFeed();
+      feedCount++;
+      const found = await insertFeedRow(
+        store.db,
+        store.dialect,
+        {url: `https://example.com/${database.kind}/found.xml`, title: 'Found', site_url: null, category: null, allow_private: false},
+        NOW,
+      );
+      expect(allowsPrivate((await findFeedRow(store.db, typed))!)).toBe(true);
+      expect(allowsPrivate((await findFeedRow(store.db, found))!)).toBe(false);
+      await updateFeedRow(store.db, typed, {allow_private: false});
+      expect(allowsPrivate((await findFeedRow(store.db, typed))!)).toBe(false);
+    });
+
+    it('kept unread counts stay right through every path that changes read state (005)', async () => {
+      const feedId = await newFeed();
+      const other = await newFeed();
+      const live = async (id: number, at = NOW) =>
+        Number(
+          (
+            await store
+              .db('articles')
+              .where('feed_id', id)
+              .where((unread) => unread.where('is_read', false).orWhere('is_read', 0))
+              .where((snooze) => snooze.whereNull('snoozed_until').orWhere('snoozed_until', '<=', at))
+              .count({n: '*'})
+          )[0]!.n,
+        );
+      const shown = async (id: number, at = NOW) => (await feedsWithUnread(store.db, store.dialect, at, id))[0]!.unreadCount;
+      const check = async (id: number, expected: number, at = NOW) => {
+        expect(await shown(id, at)).toBe(expected);
+        expect(await live(id, at)).toBe(expected);
+        const all = (await feedsWithUnread(store.db, store.dialect, at)).find((feed) => feed.id === id)!;
+        expect(all.unreadCount).toBe(expected);
+      };
+
+      expect(await savePoll(store.db, feedId, keyed(fakeItems('count', 6)), {}, NOW)).toBe(6);
+      await savePoll(store.db, other, keyed(fakeItems('other', 2)), {}, NOW);
+      await check(feedId, 6);
+      // The same items again add nothing.
+      expect(await savePoll(store.db, feedId, keyed(fakeItems('count', 6)), {}, NOW)).toBe(0);
+      await check(feedId, 6);
+      const [a, b, c, d] = (await pageArticles(store.db, store.dialect, {feedId, limit: 10})).articles;
+      // Read twice moves the count once; unread twice moves it back once.
+      await setArticleRead(store.db, store.dialect, a!.id, true);
+      await setArticleRead(store.db, store.dialect, a!.id, true);
+      await check(feedId, 5);
+      await setArticleRead(store.db, store.dialect, a!.id, false);
+      await setArticleRead(store.db, store.dialect, a!.id, false);
+      await check(feedId, 6);
+      // Concurrent marks of one article (a pool of connections on PostgreSQL and MariaDB) move it once.
+      await Promise.all(Array.from({length: 8}, () => setArticleRead(store.db, store.dialect, b!.id, true)));
+      await check(feedId, 5);
+      // Snoozed: hidden until its time, counted again after it; a snoozed article read and unsnoozed stays read.
+      await setArticleSnooze(store.db, c!.id, NOW + 60_000);
+      await check(feedId, 4);
+      await check(feedId, 5, NOW + 60_000);
+      await setArticleSnooze(store.db, d!.id, NOW + 60_000);
+      await setArticleRead(store.db, store.dialect, d!.id, true);
+      await check(feedId, 3);
+      await setArticleSnooze(store.db, d!.id, null);
+      await check(feedId, 3);
+      await setArticleSnooze(store.db, c!.id, null);
+      await check(feedId, 4);
+      // Mark all read, then a poll with new items.
+      expect(await markFeedRead(store.db, store.dialect, feedId)).toBe(4);
+      await check(feedId, 0);
+      await savePoll(store.db, feedId, keyed(fakeItems('count-more', 3)), {}, NOW);
+      await check(feedId, 3);
+      await check(other, 2);
+      // A missing article changes nothing.
+      expect(await setArticleRead(store.db, store.dialect, 999_999_999, true)).toBe(false);
+      await check(feedId, 3);
+      expect(await deleteFeedRow(store.db, feedId, NOW)).toBe(true);
+      expect(await feedsWithUnread(store.db, store.dialect, NOW, feedId)).toEqual([]);
+      await check(other, 2);
     });
 
     it('a poll stores each new item once; the next poll with the same keys adds only what is new', async () => {
@@ -161,7 +251,7 @@ for (const database of databases) {
       const feedId = await newFeed();
       await savePoll(store.db, feedId, keyed(fakeItems('unread', 4)), {}, NOW);
       const [a, b, c, d] = (await pageArticles(store.db, store.dialect, {feedId, limit: 10})).articles;
-      await setArticleRead(store.db, a!.id, true);
+      await setArticleRead(store.db, store.dialect, a!.id, true);
       await setArticleSnooze(store.db, b!.id, NOW + 3_600_000);
       await setArticleSnooze(store.db, c!.id, NOW - 1);
       const unreadNow = await pageArticles(store.db, store.dialect, {feedId, unreadAt: NOW, limit: 10});
@@ -210,7 +300,7 @@ for (const database of databases) {
       const [article] = (await pageArticles(store.db, store.dialect, {feedId, limit: 1})).articles;
       const listId = await insertListRow(store.db, store.dialect, 'Keep', 'private', null, NOW);
       await addListItem(store.db, listId, article!.id, NOW);
-      expect(await deleteFeedRow(store.db, feedId)).toBe(true);
+      expect(await deleteFeedRow(store.db, feedId, NOW)).toBe(true);
       expect(await store.db('articles').where('feed_id', feedId).count({n: '*'})).toEqual([{n: expect.anything()}]);
       expect(Number((await store.db('articles').where('feed_id', feedId).count({n: '*'}))[0]!.n)).toBe(0);
       expect(Number((await store.db('article_categories').where('feed_id', feedId).count({n: '*'}))[0]!.n)).toBe(0);
