@@ -33,8 +33,8 @@ export async function procTask(args: ProcArgs, context: ToolContext): Promise<Pr
   switch (action) {
     case 'output': {
       const {output} = await client.call('proc.output', {id, tail: args.tail, grep: args.grep, raw: args.raw});
-      // The newest output matters most: a long one keeps its tail and says how to see the rest.
-      const fitted = context.budget ? fitText(output, {keep: 'tail', budget: context.budget, hint: 'ask for less with tail (lines) or grep'}) : {text: output, cut: 0};
+      // The newest output matters most: a long one keeps its tail and says how to see the rest (room left for that line).
+      const fitted = context.budget ? fitText(output, {keep: 'tail', budget: context.budget - 200, hint: 'ask for less with tail (lines) or grep'}) : {text: output, cut: 0};
       return {action: 'output', process_id: id, output: fitted.text, cut: fitted.cut};
     }
     case 'status':
