@@ -97,7 +97,7 @@ export function createMcpServer(options: {cwd?: string; noDaemon?: boolean; auto
       ready = context
         .daemon()
         .then((client) => autostartProject(context.cwd, client))
-        .then((report) => describeAutostart(report, false).forEach((line) => log(line)))
+        .then((report) => describeAutostart(report, false).forEach(note))
         .catch((error) => note(`autostart failed: ${describeError(error)}`));
     };
   }

@@ -189,7 +189,9 @@ describe('daemon life (item 11)', () => {
   it('finishes autostart before the first tool answers, and even when the session ends at once', async () => {
     client = await connect();
     // No waiting: the first answer already sees the autostarted script.
-    expect(first(await call('proc', {action: 'list'}))).toMatch(/ticker\s+running/);
+    const answer = await call('proc', {action: 'list'});
+    expect(first(answer)).toMatch(/ticker\s+running/);
+    expect(all(answer)).toContain('[workbench] autostarted ticker (.workbench.kdl)');
     await client.close();
     client = undefined;
     await sandbox.cleanup();
