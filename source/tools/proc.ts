@@ -69,7 +69,7 @@ export const procTool = defineTool({
   title: 'Processes: list, output, stop, restart, remove',
   description: [
     'The processes the workbench daemon supervises (started by run or autostart).',
-    'Reads: list (every process and its state), status, output (the newest output; narrow with tail or grep). Changes state: stop, restart, and remove (stops it and forgets its output and alerts).',
+    'Reads: list (every process and its state), status, output (the newest output; narrow with tail or grep). Changes state: stop, restart, and remove (forgets a stopped process, its output and its alerts).',
     'Examples: {"action": "list"}; {"action": "output", "process_id": "dev", "tail": 50}; {"action": "restart", "process_id": "dev"}',
   ].join('\n'),
   // One tool with actions: the hints hold for the tool as a whole (stop and remove end a process).
