@@ -23,6 +23,7 @@ export const options = z.object({
     .optional()
     .describe(option({description: 'Maximum entries (default 25)', valueDescription: 'n'})),
   raw: z.boolean().default(false).describe('Print the JSON array of unified error objects'),
+  json: z.boolean().default(false).describe('The same as --raw, as in the other commands'),
   daemon: z.boolean().default(true).describe('Ask the daemon (--no-daemon: legacy mode, proxy errors only)'),
 });
 
@@ -38,9 +39,9 @@ export default textCommand<Props>(
       since: flags.since,
       include_warnings: flags.warnings,
       limit: parseLimit(flags.limit, '--limit'),
-      raw: flags.raw,
+      raw: flags.raw || flags.json,
     };
-    return runToolCommand('get_errors', query, {json: flags.raw, noDaemon: !flags.daemon});
+    return runToolCommand('get_errors', query, {json: flags.raw || flags.json, noDaemon: !flags.daemon});
   },
-  {json: ({options: flags}) => flags.raw},
+  {json: ({options: flags}) => flags.raw || flags.json},
 );

@@ -31,6 +31,14 @@ async function main(): Promise<void> {
     await runDaemon();
     return;
   }
+  const commandsDir = new URL('../commands/', import.meta.url);
+  const {unknownSubcommand} = await import('./cli/unknown-subcommand.js');
+  const unknown = unknownSubcommand(commandsDir, process.argv.slice(2));
+  if (unknown) {
+    process.stderr.write(`workbench: ${unknown}\n`);
+    process.exitCode = 1;
+    return;
+  }
   // ink measures a piped stdout with terminal-size, which spawns tput (~25 ms); a pipe has no
   // width, so give it ink's own default instead.
   if (!process.stdout.isTTY && !process.stdout.columns) Object.assign(process.stdout, {columns: 80, rows: 24});

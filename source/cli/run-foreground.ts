@@ -3,13 +3,14 @@ import {runForeground} from '../tools/foreground.js';
 import {createToolContext} from '../tools/context.js';
 import {runInput, startRequest, type RunArgs} from '../tools/run.js';
 import {WorkbenchError} from '../core/errors.js';
-import {describeIssue} from './tool-command.js';
+import {describeIssue} from '../tools/validation.js';
+import {stripUndefined} from './tool-command.js';
 import type {CommandResult} from './command-output.js';
 
 /** `run --fg`: live output on stdout, Ctrl-C stops the process, exit code is the process's. */
 export async function runInForeground(args: RunArgs): Promise<CommandResult> {
-  const parsed = runInput.safeParse(Object.fromEntries(Object.entries(args).filter(([, value]) => value !== undefined)));
-  if (!parsed.success) throw new WorkbenchError('invalid_argument', describeIssue(parsed.error));
+  const parsed = runInput.safeParse(stripUndefined(args), {reportInput: true});
+  if (!parsed.success) throw new WorkbenchError('invalid_argument', describeIssue(parsed.error, 'cli'));
   const context = createToolContext({notice: (message) => process.stderr.write(message + '\n')});
   const request = await startRequest(parsed.data, context.cwd);
   const client = await context.daemon();

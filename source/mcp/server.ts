@@ -1,53 +1,114 @@
-import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
+import {Server} from '@modelcontextprotocol/sdk/server/index.js';
 import {StdioServerTransport} from '@modelcontextprotocol/sdk/server/stdio.js';
 import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js';
+import {CallToolRequestSchema, ListToolsRequestSchema} from '@modelcontextprotocol/sdk/types.js';
 import {describeError, isWorkbenchError} from '../core/errors.js';
-import {autostartProject} from '../tools/autostart.js';
-import {createToolContext} from '../tools/context.js';
-import {tools} from '../tools/registry.js';
-import type {ToolContext, ToolDefinition} from '../tools/registry-types.js';
-import {LineGuard, MAX_MESSAGE_BYTES, requestIdOf} from './line-guard.js';
 import {VERSION} from '../core/version.js';
+import {autostartProject, type AutostartReport} from '../tools/autostart.js';
+import {ANSWER_BUDGET} from '../tools/budget.js';
+import {createToolContext} from '../tools/context.js';
+import {findTool, tools} from '../tools/registry.js';
+import type {ToolContext} from '../tools/registry-types.js';
+import {guardRequestParams} from './params-guard.js';
+import {fitAnswer, type ToolAnswer} from './answer.js';
+import {LineGuard, MAX_MESSAGE_BYTES, requestIdOf} from './line-guard.js';
+import {listTools} from './tool-list.js';
 
 function log(message: string): void {
   // stdout belongs to the protocol.
   process.stderr.write(`workbench mcp: ${message}\n`);
 }
 
-type ToolAnswer = {content: {type: 'text'; text: string}[]; isError?: boolean};
+/** What the server tells a client about using it (MCP `instructions`). */
+export const INSTRUCTIONS = [
+  'workbench supervises the dev servers and commands of the project in this directory and collects their errors in one inbox.',
+  'Workflow: detect (script names) → run a script or command (background; foreground for builds and tests) → proc output / proc list to watch it → get_incidents {"unread": true, "mark_read": true} to see only new problems, {"id"} for one whole → fix → proc restart.',
+  'get_errors is the exact, filtered snapshot (process_id, since, limit). Scripts marked autostart in .workbench.kdl are already started.',
+  `Answers are compact text (structuredContent holds the JSON) and stay under ${ANSWER_BUDGET.toLocaleString('en')} characters; a cut answer says how to get the rest. Errors come back as {"error": "..."} with isError.`,
+].join('\n');
 
-/** Runs one tool for MCP: compact text, raw JSON, or a tool error; never a crash. */
-export async function callTool(tool: ToolDefinition, args: Record<string, unknown>, context: ToolContext): Promise<ToolAnswer> {
+/** A tool error: one JSON object with one field `error` (spec 1's get_errors shape, used by every tool). */
+function toolError(message: string): ToolAnswer {
+  return {content: [{type: 'text', text: JSON.stringify({error: message})}], isError: true};
+}
+
+/** Runs one tool for MCP: compact text (or raw JSON) and structured content within the budget, or a tool error; never a crash. */
+export async function callTool(name: string, args: unknown, context: ToolContext): Promise<ToolAnswer> {
+  const tool = findTool(name);
+  if (!tool) return toolError(`unknown tool "${name}": the tools are ${tools.map((known) => known.name).join(', ')}`);
   try {
-    const result = await tool.handler(args as never, context);
-    const text = args.raw === true ? JSON.stringify(result, null, 2) : tool.compact(result, args as never);
-    return {content: [{type: 'text', text}]};
+    return fitAnswer(tool, await tool.call(args ?? {}, context), context.budget ?? ANSWER_BUDGET);
   } catch (error) {
     if (!isWorkbenchError(error)) log(`${tool.name} failed: ${(error as Error)?.stack ?? error}`);
-    // get_errors answers errors as an object with one field `error` (spec 1); so do all tools.
-    return {content: [{type: 'text', text: JSON.stringify({error: describeError(error)})}], isError: true};
+    return toolError(describeError(error));
   }
 }
 
-export function createMcpServer(options: {cwd?: string; noDaemon?: boolean; autostart?: boolean} = {}): {server: McpServer; close(): void} {
-  const context = createToolContext({cwd: options.cwd, noDaemon: options.noDaemon, notice: log});
-  const server = new McpServer({name: 'workbench', version: VERSION});
-  for (const tool of tools) {
-    server.registerTool(tool.name, {description: tool.description, inputSchema: tool.input}, ((args: Record<string, unknown>) => callTool(tool, args ?? {}, context)) as never);
-  }
-  if (options.autostart !== false && !options.noDaemon) {
-    server.server.oninitialized = () => {
-      context
+function describeAutostart(report: AutostartReport, again: boolean): string[] {
+  const lines: string[] = [];
+  if (report.started.length) lines.push(`autostarted ${again ? 'again ' : ''}${report.started.join(', ')} (.workbench.kdl)`);
+  if (report.proxies.length) lines.push(`proxies marked autostart (${report.proxies.join(', ')}) need the dev proxy, which this build does not have yet`);
+  return lines;
+}
+
+export function createMcpServer(options: {cwd?: string; noDaemon?: boolean; autostart?: boolean} = {}): {server: Server; close(): Promise<void>} {
+  const autostart = options.autostart !== false && !options.noDaemon;
+  // What the next tool answer tells besides its own result: autostart, a daemon that was lost.
+  const notes: string[] = [];
+  const note = (message: string) => {
+    log(message);
+    notes.push(message.replace(/^workbench: /, ''));
+  };
+  const context = createToolContext({
+    cwd: options.cwd,
+    noDaemon: options.noDaemon,
+    budget: ANSWER_BUDGET,
+    notice: (message, lost) => (lost ? note(message) : log(message)),
+    // A new daemon has none of the processes: the project's autostart scripts come back.
+    onConnect: async (client, {started, recovered, reconnected}) => {
+      if (!autostart || !reconnected || !(started || recovered)) return;
+      try {
+        for (const line of describeAutostart(await autostartProject(context.cwd, client), true)) note(line);
+      } catch (error) {
+        note(`autostart failed: ${describeError(error)}`);
+      }
+    },
+  });
+  // Autostart runs from `initialized`; tool calls wait for it, so none races it and its report
+  // (or its failure) reaches the first answer.
+  let ready: Promise<void> = Promise.resolve();
+  const server = new Server({name: 'workbench', title: 'workbench', version: VERSION}, {capabilities: {tools: {listChanged: false}}, instructions: INSTRUCTIONS});
+  server.setRequestHandler(ListToolsRequestSchema, () => ({tools: listTools()}));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    await ready;
+    const answer = await callTool(request.params.name, request.params.arguments, context);
+    if (notes.length)
+      answer.content.push({
+        type: 'text',
+        text: notes
+          .splice(0)
+          .map((line) => `[workbench] ${line}`)
+          .join('\n'),
+      });
+    return answer;
+  });
+  if (autostart) {
+    server.oninitialized = () => {
+      ready = context
         .daemon()
         .then((client) => autostartProject(context.cwd, client))
-        .then((report) => {
-          if (report.started.length) log(`autostarted ${report.started.join(', ')}`);
-          if (report.proxies.length) log(`proxies marked autostart (${report.proxies.join(', ')}) need the dev proxy, which this build does not have yet`);
-        })
-        .catch((error) => log(`autostart failed: ${describeError(error)}`));
+        .then((report) => describeAutostart(report, false).forEach(note))
+        .catch((error) => note(`autostart failed: ${describeError(error)}`));
     };
   }
-  return {server, close: () => context.close()};
+  return {
+    server,
+    async close() {
+      // A session that ends at once still gets its autostart scripts started, then lets go.
+      await ready;
+      context.close();
+    },
+  };
 }
 
 /** `workbench mcp`: an MCP server on stdio. */
@@ -69,7 +130,8 @@ export async function runMcpServer(options: {cwd?: string; noDaemon?: boolean; t
     transport.onclose = () => resolve();
   });
   await server.connect(transport);
+  guardRequestParams(transport);
   process.stdin.on('end', () => void server.close());
   await done;
-  close();
+  await close();
 }

@@ -2,33 +2,40 @@ import {z} from 'zod';
 import {WorkbenchError} from '../core/errors.js';
 import {describeStatus, formatProcessTable} from '../processes/describe.js';
 import type {ProcessInfo} from '../processes/types.js';
+import {fitText} from './budget.js';
+import {processInfoSchema} from './output-schemas.js';
 import {defineTool, type ToolContext} from './registry-types.js';
 
-export const procInput = z.object({
-  action: z.enum(['list', 'status', 'output', 'stop', 'restart', 'remove']).describe('What to do'),
-  process_id: z.string().min(1).max(64).optional().describe('The process (all actions but list)'),
-  tail: z.number().int().min(0).max(100_000).optional().describe('output: last N lines'),
-  grep: z.string().max(1000).optional().describe('output: keep lines matching this regular expression'),
-  raw: z.boolean().optional().describe('output: keep ANSI escapes (colours) as the process printed them'),
+export const PROC_ACTIONS = ['list', 'status', 'output', 'stop', 'restart', 'remove'] as const;
+
+export const procInput = z.strictObject({
+  action: z.enum(PROC_ACTIONS).default('list').describe('list and status and output read; stop, restart and remove change the process'),
+  process_id: z.string().min(1).max(64).optional().describe('The process (every action but list)'),
+  tail: z.number().int().min(0).max(100_000).optional().describe('output: the last N lines (all that fit the answer when unset)'),
+  grep: z.string().max(1000).optional().describe('output: only lines matching this regular expression'),
+  raw: z.boolean().default(false).describe('output: keep ANSI escapes (colours) as the process printed them'),
 });
 
-export type ProcArgs = z.infer<typeof procInput>;
+export type ProcArgs = z.input<typeof procInput>;
 
 export type ProcResult =
   | {action: 'list'; processes: ProcessInfo[]}
-  | {action: 'output'; process_id: string; output: string}
+  | {action: 'output'; process_id: string; output: string; cut: number}
   | {action: 'status' | 'stop' | 'restart'; process: ProcessInfo}
   | {action: 'remove'; process_id: string};
 
 export async function procTask(args: ProcArgs, context: ToolContext): Promise<ProcResult> {
-  const client = await context.daemon();
-  if (args.action === 'list') return {action: 'list', processes: await client.call('proc.list')};
   const id = args.process_id;
-  if (!id) throw new WorkbenchError('invalid_argument', `proc ${args.action} needs a process id`);
-  switch (args.action) {
+  const action = args.action ?? 'list';
+  if (action !== 'list' && !id) throw new WorkbenchError('invalid_argument', `proc ${action} needs a process id, e.g. {"action": "${action}", "process_id": "dev"}.`);
+  const client = await context.daemon();
+  if (action === 'list' || !id) return {action: 'list', processes: await client.call('proc.list')};
+  switch (action) {
     case 'output': {
       const {output} = await client.call('proc.output', {id, tail: args.tail, grep: args.grep, raw: args.raw});
-      return {action: 'output', process_id: id, output};
+      // The newest output matters most: a long one keeps its tail and says how to see the rest (room left for that line).
+      const fitted = context.budget ? fitText(output, {keep: 'tail', budget: context.budget - 200, hint: 'ask for less with tail (lines) or grep'}) : {text: output, cut: 0};
+      return {action: 'output', process_id: id, output: fitted.text, cut: fitted.cut};
     }
     case 'status':
       return {action: 'status', process: await client.call('proc.get', {id})};
@@ -59,8 +66,24 @@ export function formatProcResult(result: ProcResult): string {
 
 export const procTool = defineTool({
   name: 'proc',
-  description: 'Lists supervised processes, shows a process output (tail, grep) and status, and stops, restarts or removes one.',
+  title: 'Processes: list, output, stop, restart, remove',
+  description: [
+    'The processes the workbench daemon supervises (started by run or autostart).',
+    'Reads: list (every process and its state), status, output (the newest output; narrow with tail or grep). Changes state: stop, restart, and remove (forgets a stopped process, its output and its alerts).',
+    'Examples: {"action": "list"}; {"action": "output", "process_id": "dev", "tail": 50}; {"action": "restart", "process_id": "dev"}',
+  ].join('\n'),
+  // One tool with actions: the hints hold for the tool as a whole (stop and remove end a process).
+  annotations: {readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false},
   input: procInput,
+  output: z.object({
+    action: z.enum(PROC_ACTIONS),
+    processes: z.array(processInfoSchema).optional().describe('list'),
+    process: processInfoSchema.optional().describe('status, stop, restart'),
+    process_id: z.string().optional().describe('output, remove'),
+    output: z.string().optional().describe('output'),
+    cut: z.number().int().optional().describe('output: characters left out to fit the answer'),
+  }),
   handler: procTask,
   compact: formatProcResult,
+  structured: (result) => ({...result}),
 });

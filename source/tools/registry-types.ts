@@ -3,25 +3,49 @@ import type {DaemonClient} from '../daemon/client.js';
 
 /** What a tool's handler may use; each face (CLI, MCP, TUI) builds one. */
 export interface ToolContext {
-  /** The daemon, started on first need. Throws `daemon not connected: ...` when it can't be reached. */
+  /**
+   * The daemon, started on first need. Throws `daemon not connected: ...` when it can't be reached,
+   * and a clear error in legacy mode (`noDaemon`), which never starts one.
+   */
   daemon(): Promise<DaemonClient>;
   /** Directory that relative paths and script lookups start from. */
   cwd: string;
   /** Legacy mode of spec 1: no daemon; process alerts are absent. */
   noDaemon: boolean;
+  /** The most characters an answer may carry (MCP: ANSWER_BUDGET); unset, answers are whole (the CLI). */
+  budget?: number;
+}
+
+/** MCP tool annotations (hints to a client; the spec's names). */
+export interface ToolAnnotations {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
 }
 
 /**
- * A tool is defined once: name, zod input schema, handler, and the compact renderer.
- * `workbench mcp` registers every tool; CLI commands call the same handler and renderer.
+ * A tool is defined once: name, title, zod input and output schemas, handler, and the compact
+ * renderer. `workbench mcp` registers every tool; CLI commands call the same handler and renderer.
  */
 export interface ToolDefinition<Schema extends z.ZodObject = z.ZodObject, Result = unknown> {
   name: string;
+  title: string;
+  /** When to use it, what it answers, and an example call. */
   description: string;
+  annotations: ToolAnnotations;
+  /** A strict object: unknown keys are refused, as the CLI refuses unknown options. */
   input: Schema;
-  handler(args: z.infer<Schema>, context: ToolContext): Promise<Result>;
-  /** Text for people and for the compact tool answer. */
-  compact(result: Result, args: z.infer<Schema>): string;
+  /** The shape of `structured(result)`: MCP's outputSchema and structuredContent. */
+  output: z.ZodObject;
+  /** Takes input-shaped args (defaults may be missing): the TUI's ports call handlers directly. */
+  handler(args: z.input<Schema>, context: ToolContext): Promise<Result>;
+  /** Text for people and for the compact tool answer; kept within the answer budget by the tool. */
+  compact(result: Result, args: z.output<Schema>): string;
+  /** The JSON face (`raw`, `--json`); defaults to the result itself. */
+  raw?(result: Result, args: z.output<Schema>): unknown;
+  /** The structured content, matching `output`; defaults to the result itself. */
+  structured?(result: Result, args: z.output<Schema>): Record<string, unknown>;
 }
 
 export function defineTool<Schema extends z.ZodObject, Result>(tool: ToolDefinition<Schema, Result>): ToolDefinition<Schema, Result> {

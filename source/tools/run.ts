@@ -5,19 +5,21 @@ import {describeStatus} from '../processes/describe.js';
 import {resolveScript} from '../processes/resolve-script.js';
 import type {ProcessInfo, StartRequest} from '../processes/types.js';
 import {stripAnsi} from '../text/ansi.js';
+import {fitText} from './budget.js';
 import {runForeground} from './foreground.js';
+import {processInfoSchema} from './output-schemas.js';
 import {defineTool, type ToolContext} from './registry-types.js';
 
-export const runInput = z.object({
+export const runInput = z.strictObject({
   script_name: z.string().min(1).max(128).optional().describe('A script from `detect` or .workbench.kdl'),
   cmd: z.string().min(1).max(8192).optional().describe('A shell command to run instead of a script'),
   id: z.string().min(1).max(64).optional().describe('Process id; defaults to the script name or the command'),
   path: z.string().max(4096).optional().describe('Project directory; defaults to the current directory'),
-  mode: z.enum(['background', 'foreground']).optional().describe('background (default) returns at once; foreground waits for the exit'),
-  timeout_seconds: z.number().int().min(1).max(3600).optional().describe('foreground only: stop waiting after this long (default 120)'),
+  mode: z.enum(['background', 'foreground']).default('background').describe('background returns at once; foreground waits for the exit and returns the output'),
+  timeout_seconds: z.number().int().min(1).max(3600).default(120).describe('foreground only: stop waiting after this long (the process keeps running)'),
 });
 
-export type RunArgs = z.infer<typeof runInput>;
+export type RunArgs = z.input<typeof runInput>;
 
 export interface RunResult {
   process: ProcessInfo;
@@ -40,7 +42,10 @@ export async function runTask(args: RunArgs, context: ToolContext): Promise<RunR
   const client = await context.daemon();
   if (args.mode === 'foreground') {
     const run = await runForeground(client, request, {timeoutMs: (args.timeout_seconds ?? 120) * 1000});
-    return {process: run.info, output: run.output, timedOut: run.timedOut};
+    const output = stripAnsi(run.output);
+    const hint = `the whole output: proc {"action": "output", "process_id": "${run.info.id}", "tail": 200}`;
+    const fitted = context.budget ? fitText(output, {keep: 'tail', budget: context.budget - 1000, hint}) : {text: output};
+    return {process: run.info, output: fitted.text, timedOut: run.timedOut};
   }
   return {process: await client.call('proc.start', request)};
 }
@@ -50,14 +55,23 @@ export function formatRunResult(result: RunResult): string {
   const head = info.status === 'running' ? `started ${info.id} (pid ${info.pid}): ${info.command}` : `${info.id} ${describeStatus(info)}: ${info.command}`;
   const lines = [head];
   if (result.timedOut) lines.push(`still running after the timeout; follow it with proc output ${info.id}`);
-  if (result.output) lines.push('', stripAnsi(result.output).trimEnd());
+  if (result.output) lines.push('', result.output.trimEnd());
   return lines.join('\n') + '\n';
 }
 
 export const runTool = defineTool({
   name: 'run',
-  description: 'Starts a dev server, script or shell command in a pseudo-terminal owned by the workbench daemon (background by default).',
+  title: 'Run a script or command',
+  description: [
+    'Starts a dev server, script or shell command in a pseudo-terminal owned by the workbench daemon, which keeps it running and scans its output for errors (see get_incidents).',
+    'background (default) returns at once, then use proc to read output; foreground waits for the exit (a build, a test run) and returns the output. Script names come from detect.',
+    'Examples: {"script_name": "dev"}; {"cmd": "npm test", "mode": "foreground", "timeout_seconds": 300}',
+  ].join('\n'),
+  // Runs what it is given: a command can reach anything.
+  annotations: {readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true},
   input: runInput,
+  output: z.object({process: processInfoSchema, output: z.string().optional().describe('foreground: the output'), timedOut: z.boolean().optional()}),
   handler: runTask,
   compact: formatRunResult,
+  structured: (result) => ({...result}),
 });
