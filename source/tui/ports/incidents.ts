@@ -14,9 +14,12 @@ export interface IncidentsPort {
   watch: Watch;
 }
 
+const PANE_LIMIT = 10_000;
+
 export function createIncidentsPort(context: ToolContext, options: {retryMs: number}): IncidentsPort {
   return {
-    list: () => getIncidents({}, context),
+    // The pane scrolls the whole inbox (the alert ring holds 500); the tool's default page is for agents.
+    list: async () => (await getIncidents({limit: PANE_LIMIT}, context)).incidents,
     watch: daemonWatch(() => context.daemon(), {topic: 'alerts', retryMs: options.retryMs}),
   };
 }

@@ -26,7 +26,7 @@ afterEach(async () => {
 async function waitForIncidents(predicate: (incidents: Incident[]) => boolean): Promise<Incident[]> {
   return vi.waitFor(
     async () => {
-      const incidents = await getIncidents({}, daemon.context);
+      const {incidents} = await getIncidents({limit: 10_000}, daemon.context);
       if (!predicate(incidents)) throw new Error(`inbox not there yet: ${JSON.stringify(incidents)}`);
       return incidents;
     },
