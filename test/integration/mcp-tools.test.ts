@@ -130,8 +130,12 @@ describe('bounded answers and the inbox (items 9, 10)', () => {
 
   it('says when a list holds fewer than exist, and makes incident ids usable: one whole, unread, mark_read', async () => {
     client = await connect();
-    // Twelve distinct errors (distinct messages do not merge in get_errors).
-    await call('run', {cmd: `node -e "for (let i = 0; i < 12; i++) console.error('Error: failure number ' + i + ' ' + 'z'.repeat(300))"`, id: 'errs', mode: 'foreground'});
+    // Twelve distinct errors: distinct words, so neither get_errors' exact merge nor get_incidents' fingerprint (which masks numbers) joins them.
+    await call('run', {
+      cmd: `node -e "for (let i = 0; i < 12; i++) console.error('Error: failure in step ' + 'abcdefghijkl'[i].repeat(3) + 'x ' + 'z'.repeat(300))"`,
+      id: 'errs',
+      mode: 'foreground',
+    });
     const page = await eventually(async () => {
       const answer = await call('get_errors', {limit: 1});
       return (answer.structuredContent?.total as number) >= 12 ? answer : undefined;
