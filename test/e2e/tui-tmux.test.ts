@@ -69,7 +69,7 @@ describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
 
     tmux('send-keys', '-t', session, '?');
     const help = await eventually(() => (screen().includes('Keys — Incidents') ? screen() : undefined), 5000);
-    expect(help).toMatch(/enter\s+show the full message/);
+    expect(help).toMatch(/enter\s+show the stack/);
     tmux('send-keys', '-t', session, 'Escape');
 
     // s starts a script from the project's list, as `workbench run worker` would: stop worker first.
