@@ -18,6 +18,8 @@ interface Supervised {
   info: ProcessInfo;
   request: StartRequest & {cmd: string};
   ring: OutputRing;
+  /** 1 for the first run under this id; a restart keeps the ring and counts on. */
+  run: number;
   term?: pty.IPty;
   scanner: ReturnType<typeof createAlertScanner>;
   stopping: boolean;
@@ -75,7 +77,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     if (existing && isLive(existing.info)) throw new WorkbenchError('conflict', `process "${id}" is already running (pid ${existing.info.pid}); stop or restart it`);
     const restarts = existing ? existing.info.restarts : 0;
     if (existing) this.alerts.clearProcess(id);
-    const entry = this.spawn(id, {...request, cmd, cwd}, restarts);
+    const entry = this.spawn(id, {...request, cmd, cwd}, restarts, existing);
     return {...entry.info};
   }
 
@@ -95,7 +97,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     const entry = this.find(id);
     await this.stop(id);
     this.alerts.clearProcess(id);
-    const next = this.spawn(id, entry.request, entry.info.restarts + 1);
+    const next = this.spawn(id, entry.request, entry.info.restarts + 1, entry);
     return {...next.info};
   }
 
@@ -130,8 +132,11 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     for (let n = 2; ; n++) if (!this.processes.has(`${clean}-${n}`)) return `${clean}-${n}`;
   }
 
-  private spawn(id: string, request: StartRequest & {cmd: string}, restarts: number): Supervised {
-    const ring = new OutputRing(this.ringBytes);
+  /** `previous`: the ended run under this id, whose output the new run's follows, marked. */
+  private spawn(id: string, request: StartRequest & {cmd: string}, restarts: number, previous?: Supervised): Supervised {
+    const ring = previous?.ring ?? new OutputRing(this.ringBytes);
+    const run = (previous?.run ?? 0) + 1;
+    if (previous) ring.mark(`restarted at ${new Date().toTimeString().slice(0, 8)} (run ${run})`);
     const info: ProcessInfo = {
       id,
       command: request.cmd,
@@ -151,7 +156,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     const scanner = createAlertScanner({onAlert, onBuildSuccess: () => this.alerts.clearCompileErrors(id)}, {idleMs: 400});
     let markExited!: () => void;
     const exited = new Promise<void>((done) => (markExited = done));
-    const entry: Supervised = {info, request, ring, scanner, stopping: false, exited};
+    const entry: Supervised = {info, request, ring, run, scanner, stopping: false, exited};
     this.processes.set(id, entry);
 
     let term: pty.IPty;
