@@ -22,9 +22,9 @@ const KeypressContext = createContext<KeypressRegistry | undefined>(undefined);
 /**
  * The one input listener of the app. Every key of a read is handed over on its own, in order
  * (`jjj`, three arrows in one write, `2?`): ink's reader cuts a read at escape sequences, the
- * KeySplitter cuts text runs into characters. Each key is dispatched outside a batch, so ink's
- * legacy root commits its state updates before the next key: the next handler (read through a
- * ref) already sees what the previous key did — an input it opened, a pane it focused.
+ * KeySplitter cuts text runs into characters. The first key is handled at once; each next one a
+ * turn of the event loop later, once React has committed what the previous key did, so its
+ * handler (read through a ref) sees the input that key opened or the text it typed.
  */
 export function KeypressProvider({children}: {children: React.ReactNode}): React.JSX.Element {
   const subscriptions = useRef<Subscription[]>([]);
@@ -54,12 +54,23 @@ export function KeypressProvider({children}: {children: React.ReactNode}): React
         if (subscription.handler.current(press)) return;
       }
     };
+    const queue: Keypress[] = [];
+    let timer: NodeJS.Immediate | undefined;
+    const drain = () => {
+      timer = undefined;
+      const press = queue.shift();
+      if (press) dispatch(press);
+      if (queue.length > 0) timer = setImmediate(drain);
+    };
     const onInput = (event: string) => {
-      for (const press of splitter.push(event)) dispatch(press);
+      queue.push(...splitter.push(event));
+      if (timer === undefined) drain();
     };
     events.on('input', onInput);
     return () => {
       events.off('input', onInput);
+      if (timer) clearImmediate(timer);
+      queue.length = 0;
     };
   }, [events]);
 

@@ -160,7 +160,7 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
           ]
         : picking
           ? ['enter start', 'esc cancel']
-          : [hint(Command.OUTPUT_FOCUS, 'read output'), hint(Command.START, 'start'), hint(Command.STOP, 'stop'), hint(Command.RESTART, 'restart'), hint(Command.FILTER, 'filter')],
+          : [hint(Command.OUTPUT_FOCUS, 'read'), hint(Command.START, 'start'), hint(Command.STOP, 'stop'), hint(Command.RESTART, 'restart'), hint(Command.FILTER, 'filter')],
   );
 
   const messages: PaneMessage[] = [];

@@ -31,7 +31,7 @@ describe('reading a process output', () => {
     await startLog();
     const app = await renderApp(daemon.ports);
     await app.waitForText('line 300');
-    await app.waitForText('enter read output');
+    await app.waitForText('enter read');
     await app.press(KEYS.enter);
     await app.waitForText('following');
     await app.waitForText('w wrap');
@@ -46,7 +46,7 @@ describe('reading a process output', () => {
     await app.press('G');
     await app.waitFor((frame) => shownLines(frame).includes(300) && frame.includes('following'), 'following again');
     await app.press(KEYS.escape);
-    await app.waitForText('enter read output');
+    await app.waitForText('enter read');
   });
 
   it('w wraps long lines; / searches, highlights and jumps with n and N', async () => {
