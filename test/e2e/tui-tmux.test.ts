@@ -139,6 +139,8 @@ describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
     expect(workerAfter?.status).toBe('running');
     expect(workerAfter?.pid).not.toBe(workerBefore?.pid);
     tmux('send-keys', '-t', session, 'Escape');
+    // As above: Esc must be read alone (it clears the filter) before the next key.
+    await eventually(() => !screen().includes('filter: worker'), 5000);
 
     tmux('resize-window', '-t', session, '-x', '70', '-y', '20');
     await eventually(() => !screen().includes('EXITED') && screen().trim().length > 0, 5000);

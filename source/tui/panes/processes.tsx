@@ -192,7 +192,6 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
     </Box>
   );
   const lines = !selected ? [] : reader.reading ? toDisplayLines(output.data ?? '') : lastLines(output.data ?? '', OUTPUT_TAIL);
-  const OutputView = reader.view;
 
   return (
     <Box width={width} height={height} flexDirection="column" overflow="hidden">
@@ -203,13 +202,13 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
       {compact ? (
         <>
           {list}
-          {outputRows > 1 && <OutputView process={selected} lines={lines} error={output.error} width={width} height={outputRows} focused={focused} />}
+          {outputRows > 1 && reader.view({process: selected, lines, error: output.error, width: width, height: outputRows, focused})}
         </>
       ) : (
         <Box height={bodyRows} flexDirection="row">
           {list}
           <Box width={outputWidth + 1} height={bodyRows} borderStyle="single" borderColor="gray" borderTop={false} borderRight={false} borderBottom={false} flexShrink={0}>
-            <OutputView process={selected} lines={lines} error={output.error} width={outputWidth} height={bodyRows} focused={focused} />
+            {reader.view({process: selected, lines, error: output.error, width: outputWidth, height: bodyRows, focused})}
           </Box>
         </Box>
       )}
