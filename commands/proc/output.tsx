@@ -15,6 +15,10 @@ export const options = z.object({
     .string()
     .optional()
     .describe(option({description: 'Only lines matching a regular expression', valueDescription: 're'})),
+  follow: z
+    .boolean()
+    .default(false)
+    .describe(option({description: 'Keep printing new output until Ctrl-C or the process ends', alias: 'f'})),
 });
 
 type Props = {args: z.infer<typeof args>; options: z.infer<typeof options>};
@@ -22,6 +26,14 @@ type Props = {args: z.infer<typeof args>; options: z.infer<typeof options>};
 export default textCommand<Props>(async ({args: [id], options: flags}) => {
   const {runToolCommand} = await import('../../source/cli/tool-command.js');
   const {parseCount} = await import('../../source/core/parse-number.js');
+  if (flags.follow) {
+    if (flags.grep !== undefined) {
+      const {WorkbenchError} = await import('../../source/core/errors.js');
+      throw new WorkbenchError('invalid_argument', '--follow and --grep cannot be used together yet; pipe the output through grep instead');
+    }
+    const {followOutput} = await import('../../source/cli/follow-output.js');
+    return followOutput(id, {tail: parseCount(flags.tail, '--tail')});
+  }
   const result = await runToolCommand('proc', {action: 'output', process_id: id, tail: parseCount(flags.tail, '--tail'), grep: flags.grep});
   // The output is printed as the process printed it; no extra newline.
   return {...result, stdout: result.stdout === '\n' ? '' : result.stdout};

@@ -45,6 +45,16 @@ export class OutputRing {
     if (this.chunks.length > 2048) this.chunks = [this.chunks.join('')];
   }
 
+  /**
+   * A line of workbench's own between runs, e.g. `── restarted at 12:01:02 (run 2) ──`, on a
+   * line of its own, so the previous run's output stays readable above it.
+   */
+  mark(label: string): void {
+    const held = this.text();
+    const newline = held === '' || held.endsWith('\n') ? '' : '\r\n';
+    this.write(`${newline}── ${label} ──\r\n`);
+  }
+
   text(): string {
     if (this.chunks.length > 1) this.chunks = [this.chunks.join('')];
     return this.chunks[0] ?? '';

@@ -18,6 +18,8 @@ interface Supervised {
   info: ProcessInfo;
   request: StartRequest & {cmd: string};
   ring: OutputRing;
+  /** 1 for the first run under this id; a restart keeps the ring and counts on. */
+  run: number;
   term?: pty.IPty;
   scanner: ReturnType<typeof createAlertScanner>;
   stopping: boolean;
@@ -74,8 +76,8 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     const existing = this.processes.get(id);
     if (existing && isLive(existing.info)) throw new WorkbenchError('conflict', `process "${id}" is already running (pid ${existing.info.pid}); stop or restart it`);
     const restarts = existing ? existing.info.restarts : 0;
-    // The alerts of the earlier run stay (the crash that made the user start it again), marked with their run.
-    const entry = this.spawn(id, {...request, cmd, cwd}, restarts, existing ? existing.info.run + 1 : 1);
+    // The earlier run's alerts stay (the crash that made the user start it again), marked with their run; its output stays above a marker.
+    const entry = this.spawn(id, {...request, cmd, cwd}, restarts, existing);
     return {...entry.info};
   }
 
@@ -94,7 +96,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
   async restart(id: string): Promise<ProcessInfo> {
     const entry = this.find(id);
     await this.stop(id);
-    const next = this.spawn(id, entry.request, entry.info.restarts + 1, entry.info.run + 1);
+    const next = this.spawn(id, entry.request, entry.info.restarts + 1, entry);
     return {...next.info};
   }
 
@@ -134,9 +136,12 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     return this.alerts.currentRuns();
   }
 
-  private spawn(id: string, request: StartRequest & {cmd: string}, restarts: number, run: number): Supervised {
+  /** `previous`: the ended run under this id: the new run's output follows its output, marked; its alerts stay, marked with their run. */
+  private spawn(id: string, request: StartRequest & {cmd: string}, restarts: number, previous?: Supervised): Supervised {
+    const run = (previous?.run ?? 0) + 1;
     this.alerts.beginRun(id, run);
-    const ring = new OutputRing(this.ringBytes);
+    const ring = previous?.ring ?? new OutputRing(this.ringBytes);
+    if (previous) ring.mark(`restarted at ${new Date().toTimeString().slice(0, 8)} (run ${run})`);
     const info: ProcessInfo = {
       id,
       command: request.cmd,
@@ -157,7 +162,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     const scanner = createAlertScanner({onAlert, onBuildSuccess: () => this.alerts.clearCompileErrors(id)}, {idleMs: 400});
     let markExited!: () => void;
     const exited = new Promise<void>((done) => (markExited = done));
-    const entry: Supervised = {info, request, ring, scanner, stopping: false, exited};
+    const entry: Supervised = {info, request, ring, run, scanner, stopping: false, exited};
     this.processes.set(id, entry);
 
     let term: pty.IPty;

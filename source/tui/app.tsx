@@ -32,15 +32,27 @@ export interface AppProps {
   panes?: PaneDefinition[];
   /** Called when the user quits, before ink exits. */
   onQuit?: () => void;
+  /** Mouse capture at start (the wheel scrolls); `M` toggles it and calls onMouseCapture. */
+  mouseCapture?: boolean;
+  onMouseCapture?: (on: boolean) => void;
 }
 
-function Shell({title, panes, onQuit}: Required<Pick<AppProps, 'title' | 'panes'>> & Pick<AppProps, 'onQuit'>): React.JSX.Element {
+function Shell({
+  title,
+  panes,
+  onQuit,
+  mouseCapture = false,
+  onMouseCapture,
+}: Required<Pick<AppProps, 'title' | 'panes'>> & Pick<AppProps, 'onQuit' | 'mouseCapture' | 'onMouseCapture'>): React.JSX.Element {
   const {exit} = useApp();
   const snapshot = useSnapshot();
   const size = useTerminalSize();
   const compact = size.columns < COMPACT_BELOW.columns || size.rows < COMPACT_BELOW.rows;
   const [focusedPaneId, setFocusedPaneId] = useState(panes[0]?.id ?? '');
   const [helpOpen, setHelpOpen] = useState(false);
+  const [zoomed, setZoomed] = useState(false);
+  const [mouse, setMouse] = useState(mouseCapture);
+  const [hints, setHints] = useState<string[]>();
   const focusedIndex = Math.max(
     0,
     panes.findIndex((pane) => pane.id === focusedPaneId),
@@ -63,6 +75,7 @@ function Shell({title, panes, onQuit}: Required<Pick<AppProps, 'title' | 'panes'
         onQuit?.();
         exit();
       },
+      setHints,
     };
   }, [panes, exit, onQuit]);
 
@@ -78,21 +91,29 @@ function Shell({title, panes, onQuit}: Required<Pick<AppProps, 'title' | 'panes'
       else if (matchesCommand(Command.NEXT_PANE, press)) actions.focusNextPane();
       else if (matchesCommand(Command.PREV_PANE, press)) actions.focusPreviousPane();
       else if (number !== undefined && panes[number - 1]) actions.focusPane(panes[number - 1]!.id);
+      // Lowest priority: a pane with a `z` of its own (Feeds: snooze) has taken it already.
+      else if (matchesCommand(Command.ZOOM, press)) setZoomed((current) => !current);
+      else if (matchesCommand(Command.MOUSE, press))
+        setMouse((current) => {
+          onMouseCapture?.(!current);
+          return !current;
+        });
       else return false;
       return true;
     },
     {isActive: !helpOpen, priority: KeyPriority.GLOBAL},
   );
 
-  const state = useMemo<UIState>(() => ({panes, focusedPaneId: focusedPane?.id ?? '', helpOpen, size, compact}), [panes, focusedPane, helpOpen, size, compact]);
-  const bodyHeight = Math.max(0, size.rows - CHROME_ROWS);
-  const heights = compact ? panes.map((_, index) => (index === focusedIndex ? bodyHeight : 0)) : stackHeights(panes.length, focusedIndex, bodyHeight);
+  const state = useMemo<UIState>(() => ({panes, focusedPaneId: focusedPane?.id ?? '', helpOpen, size, compact, zoomed}), [panes, focusedPane, helpOpen, size, compact, zoomed]);
+  // Zoomed: no tabs row, the focused pane takes every row but the status bar.
+  const bodyHeight = Math.max(0, size.rows - (zoomed ? 1 : CHROME_ROWS));
+  const heights = compact || zoomed ? panes.map((_, index) => (index === focusedIndex ? bodyHeight : 0)) : stackHeights(panes.length, focusedIndex, bodyHeight);
 
   return (
     <UIStateContext.Provider value={state}>
       <UIActionsContext.Provider value={actions}>
         <Box width={size.columns} height={size.rows} flexDirection="column" overflow="hidden">
-          <PaneTabs panes={panes} focusedPaneId={focusedPane?.id ?? ''} title={title} width={size.columns} />
+          {!zoomed && <PaneTabs panes={panes} focusedPaneId={focusedPane?.id ?? ''} title={title} width={size.columns} />}
           <Box width={size.columns} height={bodyHeight} flexDirection="column" overflow="hidden">
             {helpOpen && focusedPane && <HelpOverlay pane={focusedPane} width={size.columns} height={bodyHeight} compact={compact} onClose={actions.closeHelp} />}
             {panes.map((pane, index) => {
@@ -114,7 +135,7 @@ function Shell({title, panes, onQuit}: Required<Pick<AppProps, 'title' | 'panes'
               );
             })}
           </Box>
-          <StatusBar width={size.columns} compact={compact} helpOpen={helpOpen} />
+          <StatusBar width={size.columns} compact={compact} helpOpen={helpOpen} hints={hints} zoomed={zoomed} mouse={mouse || !mouseCapture} />
         </Box>
       </UIActionsContext.Provider>
     </UIStateContext.Provider>
@@ -122,13 +143,13 @@ function Shell({title, panes, onQuit}: Required<Pick<AppProps, 'title' | 'panes'
 }
 
 /** The full-screen workbench: pane tabs, the panes, a status bar; quits on q or Ctrl-C. */
-export function App({ports, title = 'workbench', panes = registeredPanes, onQuit}: AppProps): React.JSX.Element {
+export function App({ports, title = 'workbench', panes = registeredPanes, onQuit, mouseCapture, onMouseCapture}: AppProps): React.JSX.Element {
   return (
     <PortsContext.Provider value={ports}>
       <KeypressProvider>
         <SnapshotProvider>
           <DaemonStartKey />
-          <Shell title={title} panes={panes} onQuit={onQuit} />
+          <Shell title={title} panes={panes} onQuit={onQuit} mouseCapture={mouseCapture} onMouseCapture={onMouseCapture} />
         </SnapshotProvider>
       </KeypressProvider>
     </PortsContext.Provider>

@@ -5,6 +5,7 @@ import type {TuiPorts} from './ports/index.js';
 import {App} from './app.js';
 import {enterFullScreen} from './terminal/fullScreen.js';
 import {dedupeFrames} from './terminal/frameWriter.js';
+import {colourlessStream, noColorRequested} from './terminal/noColor.js';
 
 export interface RunTuiOptions {
   title?: string;
@@ -22,18 +23,20 @@ const QUIT_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];
  * quit, Ctrl-C, a render error, SIGTERM/SIGHUP, or an uncaught exception.
  */
 export async function runTui(ports: TuiPorts, options: RunTuiOptions = {}): Promise<void> {
-  const stdout = options.stdout ?? process.stdout;
+  // NO_COLOR: every frame goes out without colour sequences.
+  const stdout = noColorRequested() ? colourlessStream(options.stdout ?? process.stdout) : (options.stdout ?? process.stdout);
   const stdin = options.stdin ?? process.stdin;
   if (!stdin.isTTY) {
     throw new WorkbenchError('invalid_argument', 'the TUI needs an interactive terminal (stdin is not a TTY); use the subcommands instead, e.g. `workbench proc list`');
   }
 
-  const screen = stdout.isTTY ? enterFullScreen(stdout) : undefined;
+  // The wheel scrolls the focused pane; M gives the mouse back to the terminal to select text.
+  const screen = stdout.isTTY ? enterFullScreen(stdout, {mouse: true}) : undefined;
   // A render that draws the same frame writes nothing (an idle TUI costs no terminal output).
   const restoreWrites = stdout.isTTY ? dedupeFrames(stdout) : () => {};
   let instance: Instance;
   try {
-    instance = render(<App ports={ports} title={options.title} />, {
+    instance = render(<App ports={ports} title={options.title} mouseCapture={screen !== undefined} onMouseCapture={(on) => screen?.setMouse(on)} />, {
       stdout,
       stdin,
       exitOnCtrlC: false,

@@ -26,7 +26,7 @@ describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
   beforeAll(() => {
     sandbox = makeSandbox('wb-tmux-');
     socket = `${sandbox.dir}/tmux.sock`;
-    const env = Object.entries({WORKBENCH_HOME: sandbox.home, XDG_CONFIG_HOME: sandbox.config, HOME: sandbox.dir, TERM: 'xterm-256color'})
+    const env = Object.entries({WORKBENCH_HOME: sandbox.home, XDG_CONFIG_HOME: sandbox.config, HOME: sandbox.dir, TERM: 'xterm-256color', NO_COLOR: '1'})
       .map(([key, value]) => `${key}=${value}`)
       .join(' ');
     tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '36', `env ${env} ${process.execPath} ${cliPath} demo; echo EXITED-$?; sleep 60`);
@@ -72,6 +72,41 @@ describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
     expect(help).toMatch(/enter\s+show the stack/);
     tmux('send-keys', '-t', session, 'Escape');
 
+    // NO_COLOR: not one colour sequence on the screen (bold, dim and inverse may stay).
+    const escapes = tmux('capture-pane', '-p', '-e', '-t', session);
+    expect(escapes).toContain('\u001b[');
+    // tmux itself writes 39/49 (default colours) around attributes: those are no colour.
+    const colours = (escapes.match(/\u001b\[[0-9;]*m/g) ?? []).filter((sequence) =>
+      sequence
+        .slice(2, -1)
+        .split(';')
+        .some((code) => /^(3[0-8]|4[0-8]|9[0-7]|10[0-7])$/.test(code)),
+    );
+    expect(colours).toEqual([]);
+
+    // Keys that arrive in one read each count: `1?` in one write focuses Processes, then helps.
+    tmux('send-keys', '-t', session, '-l', '1?');
+    await eventually(() => (screen().includes('Keys — Processes') ? true : undefined), 5000);
+    tmux('send-keys', '-t', session, 'Escape');
+    await eventually(() => !screen().includes('esc closes'), 5000);
+    // Three arrows in one send-keys: the selection moves three rows (the list has web, worker, reader, ...).
+    const selectedRow = () =>
+      screen()
+        .split('\n')
+        .findIndex((line) => line.includes('▸'));
+    const before = selectedRow();
+    tmux('send-keys', '-t', session, 'Down', 'Down', 'Down');
+    const rowsMoved = await eventually(() => (selectedRow() !== before ? selectedRow() - before : undefined), 5000);
+    const listed = (await runCli(['proc', 'list', '--json'], {env: sandbox.env})).stdout;
+    expect(rowsMoved).toBe(Math.min(3, (JSON.parse(listed) as unknown[]).length - 1));
+    tmux('send-keys', '-t', session, '-l', 'kkk');
+    await eventually(() => (selectedRow() === before ? true : undefined), 5000);
+    // + zooms the pane to the whole screen (no tabs row), + again gives the others back.
+    tmux('send-keys', '-t', session, '+');
+    await eventually(() => (screen().includes('+ unzoom') && !screen().includes('3 Feeds') ? true : undefined), 5000);
+    tmux('send-keys', '-t', session, '+');
+    await eventually(() => (screen().includes('3 Feeds') ? true : undefined), 5000);
+
     // s starts a script from the project's list, as `workbench run worker` would: stop worker first.
     const pidOf = async (id: string) => {
       const listed = await runCli(['proc', 'list', '--json'], {env: sandbox.env});
@@ -104,6 +139,8 @@ describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
     expect(workerAfter?.status).toBe('running');
     expect(workerAfter?.pid).not.toBe(workerBefore?.pid);
     tmux('send-keys', '-t', session, 'Escape');
+    // As above: Esc must be read alone (it clears the filter) before the next key.
+    await eventually(() => !screen().includes('filter: worker'), 5000);
 
     tmux('resize-window', '-t', session, '-x', '70', '-y', '20');
     await eventually(() => !screen().includes('EXITED') && screen().trim().length > 0, 5000);

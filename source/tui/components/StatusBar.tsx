@@ -5,7 +5,22 @@ import {useSnapshot} from '../contexts/SnapshotContext.js';
 import {Command, keyLabel} from '../key/keyBindings.js';
 
 /** Bottom row: backend state, what is running and failing, and the keys worth pressing next. */
-export function StatusBar({width, compact, helpOpen}: {width: number; compact: boolean; helpOpen: boolean}): React.JSX.Element {
+export function StatusBar({
+  width,
+  compact,
+  helpOpen,
+  hints: paneHints,
+  zoomed = false,
+  mouse = false,
+}: {
+  width: number;
+  compact: boolean;
+  helpOpen: boolean;
+  /** The focused pane's hints for its mode; undefined: the general ones. */
+  hints?: string[];
+  zoomed?: boolean;
+  mouse?: boolean;
+}): React.JSX.Element {
   const snapshot = useSnapshot();
   const running = snapshot.processes?.filter((process) => process.status === 'running' || process.status === 'starting').length;
   const errors = snapshot.errors?.filter((entry) => entry.severity === 'error').length;
@@ -13,11 +28,16 @@ export function StatusBar({width, compact, helpOpen}: {width: number; compact: b
   const state = snapshot.descriptionError ?? snapshot.processesError ?? snapshot.description ?? 'connecting…';
   const stateIsError = snapshot.descriptionError !== undefined || (snapshot.description === undefined && snapshot.processesError !== undefined);
 
+  const general = compact
+    ? [`${keyLabel(Command.HELP)} help`, `${keyLabel(Command.QUIT)} quit`]
+    : [`${keyLabel(Command.HELP)} help`, `${keyLabel(Command.FILTER)} filter`, `${keyLabel(Command.NEXT_PANE)} next`, `${keyLabel(Command.QUIT)} quit`];
   const hints = helpOpen
-    ? [`${keyLabel(Command.BACK)} close`]
-    : compact
-      ? [`${keyLabel(Command.HELP)} help`, `${keyLabel(Command.QUIT)} quit`]
-      : [`${keyLabel(Command.HELP)} help`, `${keyLabel(Command.FILTER)} filter`, `${keyLabel(Command.NEXT_PANE)} next`, `${keyLabel(Command.QUIT)} quit`];
+    ? [`${keyLabel(Command.UP)}${keyLabel(Command.DOWN)} scroll`, `${keyLabel(Command.BACK)} close`]
+    : [
+        ...(zoomed ? ['+ unzoom'] : []),
+        ...(mouse ? [] : compact ? [] : ['M mouse off']),
+        ...(paneHints ? [...(compact ? paneHints.slice(0, 2) : paneHints), `${keyLabel(Command.HELP)} help`] : general),
+      ];
 
   return (
     <Box width={width} height={1} overflow="hidden">

@@ -1,6 +1,7 @@
-import React, {createContext, useCallback, useContext, useMemo, useRef} from 'react';
-import {useInput} from 'ink';
-import {toKeypress, type Keypress} from '../key/keyBindings.js';
+import React, {createContext, useCallback, useContext, useEffect, useMemo, useRef} from 'react';
+import {useStdin} from 'ink';
+import type {Keypress} from '../key/keyBindings.js';
+import {KeySplitter} from '../key/keySequences.js';
 
 /** Returns true when it consumed the key, so lower-priority handlers never see it. */
 export type KeypressHandler = (press: Keypress) => boolean;
@@ -18,10 +19,17 @@ interface KeypressRegistry {
 
 const KeypressContext = createContext<KeypressRegistry | undefined>(undefined);
 
-/** The one ink input listener of the app; it hands each key to subscribers, highest priority first. */
+/**
+ * The one input listener of the app. Every key of a read is handed over on its own, in order
+ * (`jjj`, three arrows in one write, `2?`): ink's reader cuts a read at escape sequences, the
+ * KeySplitter cuts text runs into characters. The first key is handled at once; each next one a
+ * turn of the event loop later, once React has committed what the previous key did, so its
+ * handler (read through a ref) sees the input that key opened or the text it typed.
+ */
 export function KeypressProvider({children}: {children: React.ReactNode}): React.JSX.Element {
   const subscriptions = useRef<Subscription[]>([]);
   const counter = useRef(0);
+  const {setRawMode, internal_eventEmitter: events} = useStdin();
 
   const subscribe = useCallback((subscription: Omit<Subscription, 'order'>) => {
     const entry: Subscription = {...subscription, order: counter.current++};
@@ -31,15 +39,40 @@ export function KeypressProvider({children}: {children: React.ReactNode}): React
     };
   }, []);
 
-  useInput((input, key) => {
-    const press = toKeypress(input, key);
-    // Newest first within a priority: an overlay opened last is the one on top.
-    const ordered = [...subscriptions.current].sort((a, b) => b.priority - a.priority || b.order - a.order);
-    for (const subscription of ordered) {
-      if (!subscription.isActive.current) continue;
-      if (subscription.handler.current(press)) return;
-    }
-  });
+  useEffect(() => {
+    setRawMode(true);
+    return () => setRawMode(false);
+  }, [setRawMode]);
+
+  useEffect(() => {
+    const splitter = new KeySplitter();
+    const dispatch = (press: Keypress) => {
+      // Newest first within a priority: an overlay opened last is the one on top.
+      const ordered = [...subscriptions.current].sort((a, b) => b.priority - a.priority || b.order - a.order);
+      for (const subscription of ordered) {
+        if (!subscription.isActive.current) continue;
+        if (subscription.handler.current(press)) return;
+      }
+    };
+    const queue: Keypress[] = [];
+    let timer: NodeJS.Immediate | undefined;
+    const drain = () => {
+      timer = undefined;
+      const press = queue.shift();
+      if (press) dispatch(press);
+      if (queue.length > 0) timer = setImmediate(drain);
+    };
+    const onInput = (event: string) => {
+      queue.push(...splitter.push(event));
+      if (timer === undefined) drain();
+    };
+    events.on('input', onInput);
+    return () => {
+      events.off('input', onInput);
+      if (timer) clearImmediate(timer);
+      queue.length = 0;
+    };
+  }, [events]);
 
   const registry = useMemo(() => ({subscribe}), [subscribe]);
   return <KeypressContext.Provider value={registry}>{children}</KeypressContext.Provider>;

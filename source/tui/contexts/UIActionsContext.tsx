@@ -7,6 +7,8 @@ export interface UIActions {
   openHelp(): void;
   closeHelp(): void;
   quit(): void;
+  /** The focused pane's key hints for the status bar (its mode's keys); undefined: the defaults. */
+  setHints(hints: string[] | undefined): void;
 }
 
 export const UIActionsContext = createContext<UIActions | undefined>(undefined);

@@ -8,6 +8,8 @@ export interface UIState {
   helpOpen: boolean;
   size: TerminalSize;
   compact: boolean;
+  /** The focused pane fills the screen (`+`/`z`). */
+  zoomed: boolean;
 }
 
 export const UIStateContext = createContext<UIState | undefined>(undefined);

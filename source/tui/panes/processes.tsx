@@ -10,10 +10,12 @@ import {useKeypress} from '../hooks/useKeypress.js';
 import {useFilterInput, matchesFilter} from '../hooks/useFilterInput.js';
 import {useNow} from '../hooks/useNow.js';
 import {useTransientMessage} from '../hooks/useTransientMessage.js';
-import {Command, matchesCommand} from '../key/keyBindings.js';
+import {Command, keyLabel, matchesCommand} from '../key/keyBindings.js';
+import {useStatusHints} from '../hooks/useStatusHints.js';
 import {KeyPriority} from '../key/keyPriority.js';
 import {listWindowStart} from '../layouts/listWindow.js';
-import {lastLines} from '../text/terminalLines.js';
+import {lastLines, toDisplayLines} from '../text/terminalLines.js';
+import {useOutputReader} from './processOutput.js';
 import {shownProcessId} from '../text/shown.js';
 import {FilterInput} from '../components/FilterInput.js';
 import {MessageLine, type PaneMessage} from '../components/MessageLine.js';
@@ -59,46 +61,11 @@ function ProcessRow({
   );
 }
 
-function OutputView({
-  process,
-  lines,
-  error,
-  width,
-  height,
-}: {
-  process: ProcessInfo | undefined;
-  lines: string[];
-  error: string | undefined;
-  width: number;
-  height: number;
-}): React.JSX.Element {
-  if (!process) return <Box width={width} height={height} />;
-  // command and cwd are terminal-safe from the snapshot; the id is kept as the daemon knows it.
-  const header = [shownProcessId(process.id), process.command, process.cwd].filter(Boolean).join(' · ');
-  const bodyRows = Math.max(0, height - 1 - (error ? 1 : 0));
-  const shown = lines.slice(-bodyRows);
-  return (
-    <Box width={width} height={height} flexDirection="column" overflow="hidden">
-      <Box height={1}>
-        <Text dimColor wrap="truncate-end">
-          {header}
-        </Text>
-      </Box>
-      {error && <MessageLine message={{kind: 'error', text: error}} width={width} />}
-      {shown.length === 0 && !error && bodyRows > 0 && <Text dimColor>(no output yet)</Text>}
-      {shown.map((line, index) => (
-        <Box key={index} height={1} width={width}>
-          <Text wrap="truncate-end">{line === '' ? ' ' : line}</Text>
-        </Box>
-      ))}
-    </Box>
-  );
-}
-
 function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.Element {
   const {processes: port} = usePorts();
   const snapshot = useSnapshot();
   const filter = useFilterInput(focused);
+  const reader = useOutputReader(focused);
   const now = useNow();
   const [selectedId, setSelectedId] = useState<string>();
   const [picking, setPicking] = useState(false);
@@ -115,9 +82,10 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
 
   const selectedProcessId = selected?.id ?? '';
   const output = useWatched(
-    () => port.output(selectedProcessId, OUTPUT_TAIL),
+    // Reading asks for the whole ring; the list's preview only for its tail.
+    () => port.output(selectedProcessId, reader.reading ? undefined : OUTPUT_TAIL),
     (onChange) => port.watchOutput(selectedProcessId, onChange),
-    [port, selectedProcessId],
+    [port, selectedProcessId, reader.reading],
     height > 0 && selected !== undefined,
   );
 
@@ -163,6 +131,7 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
       else if (matchesCommand(Command.PAGE_UP, press)) move(-10);
       else if (matchesCommand(Command.PAGE_DOWN, press)) move(10);
       else if (matchesCommand(Command.FILTER, press)) filter.open();
+      else if (matchesCommand(Command.OUTPUT_FOCUS, press) && selected) reader.open();
       else if (matchesCommand(Command.START, press)) setPicking(true);
       else if (matchesCommand(Command.STOP, press) && selected) void act('stop', selected.id);
       else if (matchesCommand(Command.RESTART, press) && selected) void act('restart', selected.id);
@@ -172,7 +141,26 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
       } else return false;
       return true;
     },
-    {isActive: focused && !picking && !filter.editing, priority: KeyPriority.PANE},
+    {isActive: focused && !picking && !filter.editing && !reader.reading, priority: KeyPriority.PANE},
+  );
+
+  const hint = (command: Command, text: string) => `${keyLabel(command)} ${text}`;
+  useStatusHints(
+    focused,
+    filter.editing || reader.search.editing
+      ? ['enter keep', 'esc clear']
+      : reader.reading
+        ? [
+            `${keyLabel(Command.UP)}${keyLabel(Command.DOWN)} ${keyLabel(Command.PAGE_UP)} ${keyLabel(Command.PAGE_DOWN)} scroll`,
+            `g/G top/follow`,
+            hint(Command.OUTPUT_WRAP, 'wrap'),
+            hint(Command.OUTPUT_SEARCH, 'search'),
+            'n/N match',
+            hint(Command.BACK, 'list'),
+          ]
+        : picking
+          ? ['enter start', 'esc cancel']
+          : [hint(Command.OUTPUT_FOCUS, 'read'), hint(Command.START, 'start'), hint(Command.STOP, 'stop'), hint(Command.RESTART, 'restart'), hint(Command.FILTER, 'filter')],
   );
 
   const messages: PaneMessage[] = [];
@@ -203,7 +191,7 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
       ))}
     </Box>
   );
-  const lines = selected ? lastLines(output.data ?? '', OUTPUT_TAIL) : [];
+  const lines = !selected ? [] : reader.reading ? toDisplayLines(output.data ?? '') : lastLines(output.data ?? '', OUTPUT_TAIL);
 
   return (
     <Box width={width} height={height} flexDirection="column" overflow="hidden">
@@ -214,13 +202,13 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
       {compact ? (
         <>
           {list}
-          {outputRows > 1 && <OutputView process={selected} lines={lines} error={output.error} width={width} height={outputRows} />}
+          {outputRows > 1 && reader.view({process: selected, lines, error: output.error, width: width, height: outputRows, focused})}
         </>
       ) : (
         <Box height={bodyRows} flexDirection="row">
           {list}
           <Box width={outputWidth + 1} height={bodyRows} borderStyle="single" borderColor="gray" borderTop={false} borderRight={false} borderBottom={false} flexShrink={0}>
-            <OutputView process={selected} lines={lines} error={output.error} width={outputWidth} height={bodyRows} />
+            {reader.view({process: selected, lines, error: output.error, width: outputWidth, height: bodyRows, focused})}
           </Box>
         </Box>
       )}
@@ -237,8 +225,23 @@ export const processesPane: PaneDefinition = {
     {command: Command.START, description: 'start a script (pick from a list)'},
     {command: Command.STOP, description: 'stop the selected process'},
     {command: Command.RESTART, description: 'restart the selected process'},
+    {command: Command.PAGE_UP, description: 'ten processes up'},
+    {command: Command.PAGE_DOWN, description: 'ten processes down'},
     {command: Command.FILTER, description: 'filter by id or command'},
     {command: Command.BACK, description: 'clear the filter'},
+    {command: Command.OUTPUT_FOCUS, description: 'read the output: scroll, search, wrap (esc back to the list)'},
+    {heading: 'Reading the output'},
+    {command: Command.UP, description: 'scroll a line up (stops following)'},
+    {command: Command.DOWN, description: 'scroll a line down'},
+    {command: Command.PAGE_UP, description: 'scroll a page up'},
+    {command: Command.PAGE_DOWN, description: 'scroll a page down'},
+    {command: Command.OUTPUT_TOP},
+    {command: Command.OUTPUT_BOTTOM},
+    {command: Command.OUTPUT_WRAP},
+    {command: Command.OUTPUT_SEARCH},
+    {command: Command.OUTPUT_NEXT_MATCH},
+    {command: Command.OUTPUT_PREV_MATCH},
+    {command: Command.BACK, description: 'clear the search, then back to the list'},
   ],
   Component: ProcessesPane,
 };

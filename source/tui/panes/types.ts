@@ -1,12 +1,17 @@
 import type React from 'react';
 import type {Snapshot} from '../contexts/SnapshotContext.js';
-import {keyLabel, type Command} from '../key/keyBindings.js';
+import {commandDescription, keyLabel, type Command} from '../key/keyBindings.js';
 
 /** A key in the help overlay: a shared command, or a key only that pane has (`label`, e.g. "z"). */
-export type KeyHelp = {command: Command; description: string} | {label: string; description: string};
+export type KeyHelp = {command: Command; description?: string} | {label: string; description: string} | {heading: string};
 
 export function keyHelpLabel(help: KeyHelp): string {
-  return 'command' in help ? keyLabel(help.command) : help.label;
+  return 'command' in help ? keyLabel(help.command) : 'label' in help ? help.label : '';
+}
+
+/** What the key does: the pane's words, else the command's own description. */
+export function keyHelpDescription(help: KeyHelp): string {
+  return 'command' in help ? (help.description ?? commandDescription(help.command)) : 'label' in help ? help.description : help.heading;
 }
 
 /** A pane reaches the rest of workbench through usePorts(), not its props. */

@@ -19,8 +19,8 @@ export interface ScriptChoice {
  */
 export interface ProcessesPort {
   list(): Promise<ProcessInfo[]>;
-  /** The last `tail` lines of a process's output, ANSI kept (the pane renders colours). */
-  output(id: string, tail: number): Promise<string>;
+  /** The last `tail` lines of a process's output (the whole ring without), ANSI kept (the pane renders colours). */
+  output(id: string, tail?: number): Promise<string>;
   /** Starts a script by name, as `workbench run <script>` does. */
   start(scriptName: string): Promise<ProcessInfo>;
   stop(id: string): Promise<ProcessInfo>;
@@ -45,10 +45,8 @@ export function createProcessesPort(context: ToolContext, options: {retryMs: num
       const result = await procTask({action: 'list'}, context);
       return result.action === 'list' ? result.processes : [];
     },
-    output: async (id, tail) => {
-      const result = await procTask({action: 'output', process_id: id, tail, raw: true}, context);
-      return result.action === 'output' ? result.output : '';
-    },
+    // The daemon's answer as is: the pane scrolls through the whole ring, which a tool answer may cut to a budget.
+    output: async (id, tail) => (await (await daemon()).call('proc.output', {id, tail, raw: true})).output,
     start: async (scriptName) => (await runTask({script_name: scriptName}, context)).process,
     stop: (id) => processOf('stop', id),
     restart: (id) => processOf('restart', id),

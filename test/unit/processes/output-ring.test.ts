@@ -37,3 +37,16 @@ describe('selectOutput', () => {
     expect(selectOutput(text, {tail: 0})).toBe('');
   });
 });
+
+describe('OutputRing.mark', () => {
+  it('puts the marker on a line of its own after what the previous run printed', () => {
+    const ring = new OutputRing();
+    ring.write('last line without newline');
+    ring.mark('restarted at 12:00:00 (run 2)');
+    ring.write('first of run 2\r\n');
+    expect(ring.text()).toBe('last line without newline\r\n── restarted at 12:00:00 (run 2) ──\r\nfirst of run 2\r\n');
+    const empty = new OutputRing();
+    empty.mark('restarted');
+    expect(empty.text()).toBe('── restarted ──\r\n');
+  });
+});

@@ -19,6 +19,10 @@ export const KEYS = {
   tab: '\t',
   shiftTab: '\u001b[Z',
   ctrlC: '\u0003',
+  pageUp: '\u001b[5~',
+  pageDown: '\u001b[6~',
+  home: '\u001b[H',
+  end: '\u001b[F',
 };
 
 /** ink-testing-library's stdout reports 100 columns and no rows: give it a real size and say so. */
@@ -28,9 +32,22 @@ function setSize(stdout: NodeJS.EventEmitter, size: Size): void {
   stdout.emit('resize');
 }
 
-export async function renderApp(ports: TuiPorts, size: Size = {columns: 120, rows: 40}, options: {panes?: PaneDefinition[]; title?: string} = {}) {
+export async function renderApp(
+  ports: TuiPorts,
+  size: Size = {columns: 120, rows: 40},
+  options: {panes?: PaneDefinition[]; title?: string; mouseCapture?: boolean; onMouseCapture?: (on: boolean) => void} = {},
+) {
   const onQuit = vi.fn();
-  const instance = render(<App ports={ports} title={options.title ?? 'workbench · demo'} panes={options.panes} onQuit={onQuit} />);
+  const instance = render(
+    <App
+      ports={ports}
+      title={options.title ?? 'workbench · demo'}
+      panes={options.panes}
+      onQuit={onQuit}
+      mouseCapture={options.mouseCapture}
+      onMouseCapture={options.onMouseCapture}
+    />,
+  );
   setSize(instance.stdout, size);
   const frame = () => stripAnsi(instance.lastFrame() ?? '');
   const waitFor = (predicate: (text: string) => boolean, what = 'frame', timeout = 15_000) =>
