@@ -23,8 +23,10 @@ const QUIT_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];
  * quit, Ctrl-C, a render error, SIGTERM/SIGHUP, or an uncaught exception.
  */
 export async function runTui(ports: TuiPorts, options: RunTuiOptions = {}): Promise<void> {
-  // NO_COLOR: every frame goes out without colour sequences.
-  const stdout = noColorRequested() ? colourlessStream(options.stdout ?? process.stdout) : (options.stdout ?? process.stdout);
+  const terminal = options.stdout ?? process.stdout;
+  // NO_COLOR: every frame goes out without colour sequences. The proxy writes through the
+  // terminal's own write, which the frame writer below patches: patch the stream, not the proxy.
+  const stdout = noColorRequested() ? colourlessStream(terminal) : terminal;
   const stdin = options.stdin ?? process.stdin;
   if (!stdin.isTTY) {
     throw new WorkbenchError('invalid_argument', 'the TUI needs an interactive terminal (stdin is not a TTY); use the subcommands instead, e.g. `workbench proc list`');
@@ -33,7 +35,7 @@ export async function runTui(ports: TuiPorts, options: RunTuiOptions = {}): Prom
   // The wheel scrolls the focused pane; M gives the mouse back to the terminal to select text.
   const screen = stdout.isTTY ? enterFullScreen(stdout, {mouse: true}) : undefined;
   // A render that draws the same frame writes nothing (an idle TUI costs no terminal output).
-  const restoreWrites = stdout.isTTY ? dedupeFrames(stdout) : () => {};
+  const restoreWrites = terminal.isTTY ? dedupeFrames(terminal) : () => {};
   let instance: Instance;
   try {
     instance = render(<App ports={ports} title={options.title} mouseCapture={screen !== undefined} onMouseCapture={(on) => screen?.setMouse(on)} />, {
