@@ -140,6 +140,8 @@ describe('TUI panes on pushed daemon events', () => {
       `node -e "const fs = require('fs'); console.log('first line'); const t = setInterval(() => { if (fs.existsSync('${signal}')) { console.log('second line'); clearInterval(t); } }, 20); setInterval(() => {}, 1000)"`,
       'late',
     );
+    // The first line's output event goes out before the ports subscribe: otherwise it may land in the quiet period.
+    await vi.waitFor(async () => expect((await (await daemon.context.daemon()).call('proc.output', {id: 'late'})).output).toContain('first line'), {timeout: 15_000});
     traced = tracedPorts();
     const app = await renderApp(traced.ports);
     await app.waitForText('first line');

@@ -1,7 +1,17 @@
 import {EventEmitter} from 'node:events';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
-import {runTui} from '../../../source/tui/run.js';
 import {startInProcessDaemon, type InProcessDaemon} from './daemonHarness.js';
+
+// ink decides once, when it loads, whether it runs in CI, and there draws only a final frame. The
+// TUI's entry (source/cli/open-tui.ts) hides CI while it loads ink; so does this test, which CI runs.
+const ciKeys = ['CI', 'CONTINUOUS_INTEGRATION'];
+const savedCi = ciKeys.map((key) => process.env[key]);
+for (const key of ciKeys) if (process.env[key] !== undefined) process.env[key] = 'false';
+const {runTui} = await import('../../../source/tui/run.js');
+ciKeys.forEach((key, index) => {
+  if (savedCi[index] === undefined) delete process.env[key];
+  else process.env[key] = savedCi[index];
+});
 
 class FakeTerminalOut extends EventEmitter {
   isTTY = true;
