@@ -10,6 +10,7 @@ import {UIStateContext, type UIState} from './contexts/UIStateContext.js';
 import {UIActionsContext, type UIActions} from './contexts/UIActionsContext.js';
 import {useKeypress} from './hooks/useKeypress.js';
 import {useTerminalSize} from './hooks/useTerminalSize.js';
+import {ClockProvider} from './hooks/useNow.js';
 import {Command, focusPaneNumber, matchesCommand} from './key/keyBindings.js';
 import {KeyPriority} from './key/keyPriority.js';
 import {stackHeights} from './layouts/stackHeights.js';
@@ -112,9 +113,9 @@ function Shell({
   return (
     <UIStateContext.Provider value={state}>
       <UIActionsContext.Provider value={actions}>
-        <Box width={size.columns} height={size.rows} flexDirection="column" overflow="hidden">
+        <Box width={size.columns} height={size.rows} flexDirection="column" overflowY="hidden">
           {!zoomed && <PaneTabs panes={panes} focusedPaneId={focusedPane?.id ?? ''} title={title} width={size.columns} />}
-          <Box width={size.columns} height={bodyHeight} flexDirection="column" overflow="hidden">
+          <Box width={size.columns} height={bodyHeight} flexDirection="column" overflowY="hidden">
             {helpOpen && focusedPane && <HelpOverlay pane={focusedPane} width={size.columns} height={bodyHeight} compact={compact} onClose={actions.closeHelp} />}
             {panes.map((pane, index) => {
               const height = heights[index] ?? 0;
@@ -148,8 +149,10 @@ export function App({ports, title = 'workbench', panes = registeredPanes, onQuit
     <PortsContext.Provider value={ports}>
       <KeypressProvider>
         <SnapshotProvider>
-          <DaemonStartKey />
-          <Shell title={title} panes={panes} onQuit={onQuit} mouseCapture={mouseCapture} onMouseCapture={onMouseCapture} />
+          <ClockProvider>
+            <DaemonStartKey />
+            <Shell title={title} panes={panes} onQuit={onQuit} mouseCapture={mouseCapture} onMouseCapture={onMouseCapture} />
+          </ClockProvider>
         </SnapshotProvider>
       </KeypressProvider>
     </PortsContext.Provider>

@@ -21,13 +21,13 @@ export function PaneFrame({
   children: React.ReactNode;
 }): React.JSX.Element {
   return (
-    <Box width={width} height={height} flexDirection="column" borderStyle="round" borderColor={focused ? 'cyan' : 'gray'} overflow="hidden">
+    <Box width={width} height={height} flexDirection="column" borderStyle="round" borderColor={focused ? 'cyan' : 'gray'} overflowY="hidden">
       <Box height={1} flexShrink={0}>
         <Text bold={focused} color={focused ? 'cyan' : undefined} dimColor={!focused} wrap="truncate-end">
           {`${number} ${title}`}
         </Text>
       </Box>
-      <Box flexDirection="column" flexGrow={1} overflow="hidden">
+      <Box flexDirection="column" flexGrow={1} overflowY="hidden">
         {children}
       </Box>
     </Box>

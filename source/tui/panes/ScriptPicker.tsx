@@ -57,7 +57,7 @@ export function ScriptPicker({
   const start = listWindowStart(selected, list.length, rows);
   const nameWidth = Math.min(24, Math.max(6, ...list.map((script) => script.name.length)) + 2);
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+    <Box flexDirection="column" width={width} height={height} overflowY="hidden">
       <Text bold wrap="truncate-end">
         Start a script <Text dimColor>(↑/↓ choose · enter start · esc cancel)</Text>
       </Text>

@@ -497,9 +497,9 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
   }
 
   return (
-    <Box width={width} height={height} flexDirection="column" overflow="hidden">
+    <Box width={width} height={height} flexDirection="column" overflowY="hidden">
       {top}
-      <Box width={width} height={bodyRows} flexDirection="column" overflow="hidden">
+      <Box width={width} height={bodyRows} flexDirection="column" overflowY="hidden">
         {body}
       </Box>
       {keyLine}

@@ -83,7 +83,9 @@ function useUnseen() {
 function IncidentsPane({focused, width, height, compact}: PaneProps): React.JSX.Element {
   const snapshot = useSnapshot();
   const filter = useFilterInput(focused);
-  const now = useNow();
+  // The ages on screen (the list's window, or the open incident's): the clock redraws the pane only when one reads differently.
+  const shownEntries = useRef<Incident[]>([]);
+  const now = useNow((at) => shownEntries.current.map((entry) => ageOf(entry, at)).join(' '));
   const {stdin} = useStdin();
   const {stdout} = useStdout();
   const [selectedKey, setSelectedKey] = useState<string>();
@@ -175,20 +177,22 @@ function IncidentsPane({focused, width, height, compact}: PaneProps): React.JSX.
     listStart.current = listWindowStart(selectedIndex, visible.length, bodyRows, listStart.current);
     unseen = unseenAbove(snapshot.errors, visible, listStart.current, bodyRows);
   }
+  const windowEntries = visible.slice(listStart.current, listStart.current + bodyRows);
+  shownEntries.current = height <= 0 ? [] : expanded && selected ? [selected] : windowEntries;
   const emptyText = snapshot.errors === undefined ? (error ? '' : 'loading…') : all.length === 0 ? 'no errors or warnings' : 'no incident matches the filter';
 
   return (
-    <Box width={width} height={height} flexDirection="column" overflow="hidden">
+    <Box width={width} height={height} flexDirection="column" overflowY="hidden">
       <FilterInput filter={filter} width={width} />
       <MessageLine message={shownMessage} width={width} />
       {sortRow > 0 && <Text dimColor>{`sorted by ${SORT_LABELS[sort]} · o to change`}</Text>}
       {expanded && selected ? (
         <IncidentDetail incident={selected} now={now} width={width} height={bodyRows} scroll={detailScroll} />
       ) : (
-        <Box width={width} height={bodyRows + (unseen > 0 ? 1 : 0)} flexDirection="column" overflow="hidden">
+        <Box width={width} height={bodyRows + (unseen > 0 ? 1 : 0)} flexDirection="column" overflowY="hidden">
           {unseen > 0 && <Text color="yellow">{`↑ ${unseen} new`}</Text>}
           {visible.length === 0 && emptyText && <Text dimColor>{emptyText}</Text>}
-          {visible.slice(listStart.current, listStart.current + bodyRows).map((entry) => (
+          {windowEntries.map((entry) => (
             <IncidentRow key={incidentKey(entry)} entry={entry} selected={entry === selected} focused={focused} compact={compact} now={now} width={width} />
           ))}
         </Box>

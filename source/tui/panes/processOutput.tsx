@@ -137,9 +137,9 @@ export function useOutputReader(focused: boolean): OutputReader {
     const state = following ? (reading ? 'following' : '') : `paused ${start + shown.length}/${rows.length} · ${keyLabel(Command.OUTPUT_BOTTOM)} follows`;
     const flags = [state, wrap ? 'wrap' : '', term ? `${matches.length} match${matches.length === 1 ? '' : 'es'}` : ''].filter(Boolean).join(' · ');
     return (
-      <Box width={width} height={height} flexDirection="column" overflow="hidden">
+      <Box width={width} height={height} flexDirection="column" overflowY="hidden">
         <Box height={1} width={width}>
-          <Box flexGrow={1} flexShrink={1} overflow="hidden">
+          <Box flexGrow={1} flexShrink={1} overflowY="hidden">
             <Text dimColor wrap="truncate-end">
               {header}
             </Text>

@@ -66,7 +66,9 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
   const snapshot = useSnapshot();
   const filter = useFilterInput(focused);
   const reader = useOutputReader(focused);
-  const now = useNow();
+  // The uptimes in the list's window: the clock redraws the pane only when one of them reads differently.
+  const windowRows = useRef<ProcessInfo[]>([]);
+  const now = useNow((at) => windowRows.current.map((process) => processUptime(process, at)).join(' '));
   const [selectedId, setSelectedId] = useState<string>();
   const [picking, setPicking] = useState(false);
   const [message, setMessage] = useTransientMessage();
@@ -180,13 +182,14 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
   const listRows = compact ? Math.min(Math.max(visible.length, 1), Math.max(3, Math.floor(bodyRows * 0.4))) : bodyRows;
   const outputRows = compact ? Math.max(0, bodyRows - listRows) : bodyRows;
   listStart.current = listWindowStart(selectedIndex, visible.length, listRows, listStart.current);
+  windowRows.current = height > 0 ? visible.slice(listStart.current, listStart.current + listRows) : [];
 
   const emptyText =
     snapshot.processes === undefined ? (snapshot.processesError ? '' : 'loading…') : all.length === 0 ? 'no processes · s starts a script' : 'no process matches the filter';
   const list = (
-    <Box width={listWidth} height={listRows} flexDirection="column" overflow="hidden" flexShrink={0}>
+    <Box width={listWidth} height={listRows} flexDirection="column" overflowY="hidden" flexShrink={0}>
       {visible.length === 0 && emptyText && <Text dimColor>{emptyText}</Text>}
-      {visible.slice(listStart.current, listStart.current + listRows).map((process) => (
+      {windowRows.current.map((process) => (
         <ProcessRow key={process.id} process={process} selected={process.id === selected?.id} focused={focused} idWidth={idWidth} now={now} width={listWidth} />
       ))}
     </Box>
@@ -194,7 +197,7 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
   const lines = !selected ? [] : reader.reading ? toDisplayLines(output.data ?? '') : lastLines(output.data ?? '', OUTPUT_TAIL);
 
   return (
-    <Box width={width} height={height} flexDirection="column" overflow="hidden">
+    <Box width={width} height={height} flexDirection="column" overflowY="hidden">
       <FilterInput filter={filter} width={width} />
       {messages.map((line, index) => (
         <MessageLine key={index} message={line} width={width} />

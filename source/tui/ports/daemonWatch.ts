@@ -9,6 +9,12 @@ export interface DaemonWatchOptions {
   id?: string;
   /** While the daemon is away (or cannot push), how long to wait before trying again. */
   retryMs: number;
+  /**
+   * Events closer together than this are one change: the first is passed on at once, the rest of
+   * the burst once at its end (a process printing line by line costs one fetch per `coalesceMs`,
+   * not one per line). 0: every event.
+   */
+  coalesceMs?: number;
 }
 
 /**
@@ -21,9 +27,10 @@ export interface DaemonWatchOptions {
  * subscribed it never polls. A daemon that refuses the subscription is looked at every `retryMs` instead.
  */
 export function daemonWatch(daemon: () => Promise<DaemonClient>, options: DaemonWatchOptions): Watch {
-  const {topic, id, retryMs} = options;
-  return (onChange) => {
+  const {topic, id, retryMs, coalesceMs = DEFAULT_COALESCE_MS} = options;
+  return (onChangeNow) => {
     let stopped = false;
+    const onChange = coalesce(onChangeNow, coalesceMs);
     let timer: NodeJS.Timeout | undefined;
     let unsubscribe: (() => Promise<void>) | undefined;
     // The pane was already told the daemon is away: failed retries are no news.
@@ -64,10 +71,43 @@ export function daemonWatch(daemon: () => Promise<DaemonClient>, options: Daemon
     void attach();
     return () => {
       stopped = true;
+      onChange.cancel();
       if (timer) clearTimeout(timer);
       void unsubscribe?.();
     };
   };
+}
+
+// A quarter of a second: output and alerts look live, a chatty process costs four fetches a second at most.
+const DEFAULT_COALESCE_MS = 250;
+
+/** `call` at once, then at most once more per `ms` while calls keep coming (the last one is never lost). */
+function coalesce(call: () => void, ms: number): (() => void) & {cancel(): void} {
+  let timer: NodeJS.Timeout | undefined;
+  let pending = false;
+  const quiet = () => {
+    timer = undefined;
+    if (!pending) return;
+    pending = false;
+    call();
+    timer = setTimeout(quiet, ms);
+  };
+  const coalesced = () => {
+    if (ms <= 0) return call();
+    if (timer) {
+      pending = true;
+      return;
+    }
+    call();
+    timer = setTimeout(quiet, ms);
+  };
+  return Object.assign(coalesced, {
+    cancel: () => {
+      pending = false;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+    },
+  });
 }
 
 /** Both watches: `onChange` when either says so. */

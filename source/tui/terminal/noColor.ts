@@ -26,15 +26,24 @@ export function noColorRequested(env: NodeJS.ProcessEnv = process.env): boolean 
   return Boolean(env.NO_COLOR);
 }
 
-/** The same stream, writing every frame without colours (ink's own and the processes' alike). */
+/**
+ * The same stream, writing every frame without colours (ink's own and the processes' alike). A
+ * `write` assigned to it (the frame writer's) wraps the colourless one, not the stream's own.
+ */
 export function colourlessStream(stdout: NodeJS.WriteStream): NodeJS.WriteStream {
+  const streamWrite = stdout.write as (...args: unknown[]) => boolean;
+  const colourless = (chunk: unknown, ...rest: unknown[]) => streamWrite.call(stdout, typeof chunk === 'string' ? withoutColours(chunk) : chunk, ...rest);
+  let write: unknown = colourless;
   return new Proxy(stdout, {
     get(target, property) {
-      if (property === 'write') {
-        return (chunk: unknown, ...rest: unknown[]) => (target.write as (...args: unknown[]) => boolean)(typeof chunk === 'string' ? withoutColours(chunk) : chunk, ...rest);
-      }
+      if (property === 'write') return write;
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+    set(target, property, value: unknown) {
+      if (property === 'write') write = value;
+      else Reflect.set(target, property, value, target);
+      return true;
     },
   });
 }

@@ -62,13 +62,13 @@ export function ArticleColumn({
   const rows = Math.max(0, height - 1);
   const now = new Date();
   return (
-    <Box width={width} height={height} flexDirection="column" overflow="hidden">
+    <Box width={width} height={height} flexDirection="column" overflowY="hidden">
       <Box height={1}>
         <Text bold={active} color={active ? 'cyan' : undefined} wrap="truncate-end">
           {title}
         </Text>
       </Box>
-      <Box height={rows} flexDirection="column" overflow="hidden">
+      <Box height={rows} flexDirection="column" overflowY="hidden">
         {/* Inside the rows' box: beside the title it took the title's row ("no articless"). */}
         {articles.length === 0 && (
           <Text dimColor wrap="truncate-end">

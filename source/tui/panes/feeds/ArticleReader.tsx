@@ -44,7 +44,7 @@ export function ArticleReader({
   const end = Math.min(body.length, scroll + rows);
   const position = body.length <= rows ? 'all' : end >= body.length ? 'end' : `${Math.round((end / body.length) * 100)}%`;
   return (
-    <Box width={width} height={height} flexDirection="column" overflow="hidden">
+    <Box width={width} height={height} flexDirection="column" overflowY="hidden">
       {header.map((line, index) => (
         <Box key={index} height={1} width={width}>
           <Text bold={index === 0} dimColor={index > 0} wrap="truncate-end">
@@ -57,7 +57,7 @@ export function ArticleReader({
           {'─'.repeat(Math.max(0, width - 12))} {load.article.read ? 'read' : 'unread'} · {position}
         </Text>
       </Box>
-      <Box height={rows} flexDirection="column" overflow="hidden">
+      <Box height={rows} flexDirection="column" overflowY="hidden">
         {shown.map((line, index) => (
           <Box key={scroll + index} height={1} width={width}>
             <Text wrap="truncate-end">{line === '' ? ' ' : line}</Text>

@@ -43,7 +43,7 @@ export function FeedChoicePicker({
   const first = listWindowStart(selected, choices.length, rows, start.current);
   start.current = first;
   return (
-    <Box width={width} height={height} flexDirection="column" overflow="hidden">
+    <Box width={width} height={height} flexDirection="column" overflowY="hidden">
       <Text bold color="cyan" wrap="truncate-end">
         {toTerminalLine(`${page} links ${choices.length} feeds: pick one`)}
       </Text>

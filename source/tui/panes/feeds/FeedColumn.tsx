@@ -47,13 +47,13 @@ export function FeedColumn({
 }): React.JSX.Element {
   const rows = Math.max(0, height - 1);
   return (
-    <Box width={width} height={height} flexDirection="column" overflow="hidden" flexShrink={0}>
+    <Box width={width} height={height} flexDirection="column" overflowY="hidden" flexShrink={0}>
       <Box height={1}>
         <Text bold={active} color={active ? 'cyan' : undefined} wrap="truncate-end">
           Feeds
         </Text>
       </Box>
-      <Box height={rows} flexDirection="column" overflow="hidden">
+      <Box height={rows} flexDirection="column" overflowY="hidden">
         {entries.slice(start, start + rows).map((entry, offset) => (
           <FeedRow key={entry.id} entry={entry} selected={start + offset === selectedIndex} active={active} width={width} />
         ))}

@@ -103,7 +103,7 @@ export function ListPicker({
   // One row more than the lists: the "new list" row.
   const start = listWindowStart(selected, lists.length + 1, rows);
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+    <Box flexDirection="column" width={width} height={height} overflowY="hidden">
       <Text bold wrap="truncate-end">
         Save “{toTerminalLine(articleTitle)}” to a list <Text dimColor>(↑/↓ choose · enter save or remove · esc cancel)</Text>
       </Text>

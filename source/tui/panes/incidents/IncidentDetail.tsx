@@ -81,7 +81,7 @@ export function IncidentDetail({
   const rows = 8 + Math.ceil(incident.message.length / Math.max(1, width)) + Math.min(frames.length, FRAMES_SHOWN + 1) + (around?.lines.length ?? 1);
   const top = Math.max(0, Math.min(scroll, rows - height));
   return (
-    <Box width={width} height={height} flexDirection="column" overflow="hidden">
+    <Box width={width} height={height} flexDirection="column" overflowY="hidden">
       <Box flexDirection="column" flexShrink={0} marginTop={-top}>
         <Text wrap="truncate-end">
           {incident.severity === 'error' ? <Text color="red">✖ </Text> : <Text color="yellow">▲ </Text>}
