@@ -24,12 +24,13 @@ const screen = () => tmux('capture-pane', '-p', '-t', session);
 
 describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
   beforeAll(() => {
+    // A person's terminal: no CI variable (under CI, chalk draws no attributes at all, so the NO_COLOR check would see nothing).
     sandbox = makeSandbox('wb-tmux-');
     socket = `${sandbox.dir}/tmux.sock`;
     const env = Object.entries({WORKBENCH_HOME: sandbox.home, XDG_CONFIG_HOME: sandbox.config, HOME: sandbox.dir, TERM: 'xterm-256color', NO_COLOR: '1'})
       .map(([key, value]) => `${key}=${value}`)
       .join(' ');
-    tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '36', `env ${env} ${process.execPath} ${cliPath} demo; echo EXITED-$?; sleep 60`);
+    tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '36', `env -u CI -u CONTINUOUS_INTEGRATION ${env} ${process.execPath} ${cliPath} demo; echo EXITED-$?; sleep 60`);
   });
 
   afterAll(async () => {

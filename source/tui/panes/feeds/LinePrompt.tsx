@@ -4,7 +4,7 @@ import {useKeypress} from '../../hooks/useKeypress.js';
 import {KeyPriority} from '../../key/keyPriority.js';
 import {typedText} from '../../key/keyBindings.js';
 
-/** One line of typed text: `a`'s feed URL. Enter submits (a paste ending in a newline too), Esc cancels. */
+/** One line of typed text (`a`'s feed URL, `z`'s snooze time). Enter submits (a paste ending in a newline too), Esc cancels. */
 export function LinePrompt({
   label,
   hint,
@@ -14,7 +14,8 @@ export function LinePrompt({
   onCancel,
 }: {
   label: string;
-  hint: string;
+  /** Dim text after the cursor; may follow what is typed. */
+  hint: string | ((draft: string) => string);
   focused: boolean;
   width: number;
   onSubmit: (text: string) => void;
@@ -42,7 +43,7 @@ export function LinePrompt({
         <Text color="cyan">{label} </Text>
         {draft}
         <Text inverse> </Text>
-        <Text dimColor> {hint}</Text>
+        <Text dimColor> {typeof hint === 'function' ? hint(draft) : hint}</Text>
       </Text>
     </Box>
   );
