@@ -12,9 +12,10 @@ function exitLine(info: ProcessInfo): string {
 
 /**
  * `workbench proc output <id> --follow`: the ring (or its tail), then what the process prints as
- * it prints it, until Ctrl-C — or until the process ends, with a line that says how. Output
- * events that reach this connection before the ring's answer are in that answer already (the
- * daemon answers and pushes in order), so nothing is printed twice or missed.
+ * it prints it, until Ctrl-C — or until the process ends, with a line that says how. Events are
+ * held until the ring's answer is in; then those it already holds (`end` at or below the answer's)
+ * are dropped and the rest printed, so nothing is printed twice or missed — whichever of the two
+ * this process handles first.
  */
 export async function followOutput(id: string, options: {tail?: number; write?: (text: string) => void} = {}): Promise<CommandResult> {
   const out = options.write ?? ((text: string) => void process.stdout.write(text));
@@ -27,7 +28,9 @@ export async function followOutput(id: string, options: {tail?: number; write?: 
   const context = createToolContext();
   try {
     const client = await context.daemon();
-    let snapshotTaken = false;
+    // Bytes of output the ring's answer holds; undefined until it is in.
+    let shownEnd: number | undefined = undefined;
+    const early: {data: string; end: number}[] = [];
     let done!: () => void;
     const finished = new Promise<void>((resolve) => (done = resolve));
     let last: ProcessInfo | undefined;
@@ -41,16 +44,18 @@ export async function followOutput(id: string, options: {tail?: number; write?: 
     await client.subscribe(
       'output',
       (event) => {
-        if (snapshotTaken && !(last && ended(last))) write(stripAnsi(event.data));
+        if (shownEnd === undefined) early.push(event);
+        else if (event.end > shownEnd && !(last && ended(last))) write(stripAnsi(event.data));
       },
       {id},
     );
     await client.subscribe('processes', (event) => {
-      if (snapshotTaken && event.process.id === id) finish(event.process);
+      if (shownEnd !== undefined && event.process.id === id) finish(event.process);
     });
-    const {output} = await client.call('proc.output', {id, tail: options.tail});
+    const {output, end} = await client.call('proc.output', {id, tail: options.tail});
     if (output) write(output);
-    snapshotTaken = true;
+    shownEnd = end;
+    for (const event of early.splice(0)) if (event.end > end) write(stripAnsi(event.data));
     // Asked after the ring: an exit that came in between is in it, and in this answer.
     finish(await client.call('proc.get', {id}));
     await Promise.race([finished, client.closedPromise().then(() => write((atLineStart ? '' : '\n') + '── the daemon stopped ──\n'))]);

@@ -30,8 +30,8 @@ function serveConnection(socket: Socket, supervisor: Supervisor, options: Daemon
     if (!socket.destroyed && socket.writable) socket.write(JSON.stringify(message) + '\n');
   };
   const push = (event: DaemonEvent) => send(event);
-  const onOutput = (processId: string, data: string) => {
-    if (topics.has('output') && (allOutput || outputIds.has(processId))) push({event: 'output', processId, data});
+  const onOutput = (processId: string, data: string, end: number) => {
+    if (topics.has('output') && (allOutput || outputIds.has(processId))) push({event: 'output', processId, data, end});
   };
   const onChange = (process: ProcessInfo) => {
     if (topics.has('processes')) push({event: 'processes', process});

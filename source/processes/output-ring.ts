@@ -22,11 +22,13 @@ export class OutputRing {
     return this.size;
   }
 
-  write(data: Buffer | string): void {
+  /** Keeps the chunk and returns it as text (a UTF-8 sequence split across chunks is completed by the next one). */
+  write(data: Buffer | string): string {
     this.total += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
     // The decoder keeps a split UTF-8 sequence for the next chunk; invalid bytes become U+FFFD.
-    let text = typeof data === 'string' ? data : this.decoder.write(data);
-    if (text.length === 0) return;
+    const decoded = typeof data === 'string' ? data : this.decoder.write(data);
+    let text = decoded;
+    if (text.length === 0) return decoded;
     if (text.length > this.capacity) text = text.slice(text.length - this.capacity);
     this.chunks.push(text);
     this.size += text.length;
@@ -43,6 +45,7 @@ export class OutputRing {
     }
     // Many tiny chunks cost memory per entry: fold them now and then.
     if (this.chunks.length > 2048) this.chunks = [this.chunks.join('')];
+    return decoded;
   }
 
   /**

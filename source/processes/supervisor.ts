@@ -27,7 +27,8 @@ interface Supervised {
 }
 
 export interface SupervisorEvents {
-  output: [id: string, data: string];
+  /** `end`: the ring's byte count once `data` is in it, so a reader of the ring can tell which events it already holds. */
+  output: [id: string, data: string, end: number];
   change: [info: ProcessInfo];
 }
 
@@ -64,6 +65,12 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
 
   output(id: string): string {
     return this.find(id).ring.text();
+  }
+
+  /** The ring's text with its byte count at this moment (`end` of the last output event it holds). */
+  outputWithEnd(id: string): {text: string; end: number} {
+    const {ring} = this.find(id);
+    return {text: ring.text(), end: ring.totalBytes};
   }
 
   start(request: StartRequest): ProcessInfo {
@@ -188,9 +195,9 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     info.pid = term.pid;
     const take = (data: string | Buffer) => {
       const chunk = typeof data === 'string' ? Buffer.from(data) : data;
-      ring.write(chunk);
+      const text = ring.write(chunk);
       scanner.write(chunk);
-      if (this.listenerCount('output') > 0) this.emit('output', id, chunk.toString('utf8'));
+      if (this.listenerCount('output') > 0 && text !== '') this.emit('output', id, text, ring.totalBytes);
     };
     term.onData(take);
     drainBeforeDestroy(term, take);

@@ -39,7 +39,15 @@ describe('the typed daemon protocol', () => {
     const exited = next('processes', ({process}) => process.id === 'thrower' && process.status === 'exited');
     const alerted = next('alerts', (event) => event.processId === 'thrower');
     const output: string[] = [];
-    const offOutput = await client!.subscribe('output', (event) => output.push(event.data), {id: 'thrower'});
+    const ends: number[] = [];
+    const offOutput = await client!.subscribe(
+      'output',
+      (event) => {
+        output.push(event.data);
+        ends.push(event.end);
+      },
+      {id: 'thrower'},
+    );
 
     const started = await client!.call('proc.start', {cmd: `node -e "console.log('Error: boom from events'); process.exit(2)"`, id: 'thrower', cwd: sandbox.dir});
     expect(started).toMatchObject({id: 'thrower', status: 'running'});
@@ -47,6 +55,12 @@ describe('the typed daemon protocol', () => {
     expect(process).toMatchObject({id: 'thrower', status: 'exited', exitCode: 2});
     // The last output came before the event that says it ended.
     expect(output.join('')).toContain('Error: boom from events');
+    // Each event says how many bytes the ring holds once it is in: a reader of the ring (proc
+    // output --follow) drops the events its answer already has by this count.
+    expect(ends).toEqual([...ends].sort((a, b) => a - b));
+    const ring = await client!.call('proc.output', {id: 'thrower', raw: true});
+    expect(ring.end).toBe(ends.at(-1));
+    expect(ring.end).toBe(Buffer.byteLength(ring.output));
     expect(await alerted).toEqual({event: 'alerts', processId: 'thrower', alerts: expect.any(Number)});
     expect(seen).toEqual(['running', 'exited']);
     const errors = await client!.call('errors.query', {process_id: 'thrower'});

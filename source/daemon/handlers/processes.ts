@@ -11,8 +11,8 @@ export const processHandlers: Handlers<keyof typeof processMethods> = {
   'proc.output': ({id, tail, grep, raw}, {supervisor}) => {
     // Compiled before the ring is read: a bad pattern is an error even for an unknown process.
     const matcher = grep === undefined ? undefined : compileUserPattern(grep);
-    const text = supervisor.output(id);
-    return {id, output: selectOutput(text, {tail, grep: matcher, stripAnsi: raw ? undefined : stripAnsi})};
+    const {text, end} = supervisor.outputWithEnd(id);
+    return {id, output: selectOutput(text, {tail, grep: matcher, stripAnsi: raw ? undefined : stripAnsi}), end};
   },
   'proc.stop': ({id}, {supervisor}) => supervisor.stop(id),
   'proc.restart': ({id}, {supervisor}) => supervisor.restart(id),

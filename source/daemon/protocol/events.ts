@@ -11,12 +11,13 @@ import type {ProcessInfo} from '../../processes/types.js';
  * - `alerts`: the error inbox changed (an alert added or repeated, compile errors cleared, a
  *   process's alerts dropped) — `{processId, alerts}`, alerts being the ring's size now.
  *   Re-read `errors.query` / `incidents.query` on it; there is no need to poll.
- * - `output`: bytes a process printed (UTF-8, ANSI kept) — `{processId, data}`.
+ * - `output`: bytes a process printed (UTF-8, ANSI kept) — `{processId, data, end}`, `end` being
+ *   the process's byte count once `data` is in its ring (compare with `proc.output`'s `end`).
  */
 export interface DaemonEvents {
   processes: {process: ProcessInfo};
   alerts: {processId: string; alerts: number};
-  output: {processId: string; data: string};
+  output: {processId: string; data: string; end: number};
 }
 
 export type Topic = keyof DaemonEvents;

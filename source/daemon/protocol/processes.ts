@@ -27,7 +27,8 @@ export const processMethods = {
       /** Keep ANSI escapes (the TUI renders them). */
       raw: z.boolean().optional(),
     }),
-    result: returns<{id: string; output: string}>(),
+    /** `end`: bytes the process printed up to this answer; output events with `end` at or below it are in it. */
+    result: returns<{id: string; output: string; end: number}>(),
   },
   'proc.stop': {params: z.strictObject({id: processId}), result: returns<ProcessInfo>()},
   'proc.restart': {params: z.strictObject({id: processId}), result: returns<ProcessInfo>()},
