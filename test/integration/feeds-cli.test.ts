@@ -309,3 +309,21 @@ describe('workbench serve reader', () => {
     expect((await json<FeedJson[]>(['feeds', 'list'])).map((item) => item.title)).toEqual(['Artificial truth']);
   });
 });
+
+describe('feeds parse shows what feeds add stores', () => {
+  it('resolves a relative item link against the document URL, in both', async () => {
+    const own = makeSandbox('wb-feeds-parse-');
+    try {
+      const url = origin.url + '/data/feedparser/wellformed/base/http_item_link_base_docuri.xml';
+      const parsed = await json<{items: Array<{link?: string}>}>(['feeds', 'parse', url], own.env);
+      expect(parsed.items.map((item) => item.link)).toEqual([`${origin.url}/relative/uri`]);
+      const added = await cli(['feeds', 'add', url], own.env);
+      expect(added.code, added.stderr).toBe(0);
+      const [feed] = await json<FeedJson[]>(['feeds', 'list'], own.env);
+      const page = await json<{articles: Array<{link: string | null}>}>(['articles', 'list', '--feed', String(feed!.id)], own.env);
+      expect(page.articles.map((article) => article.link)).toEqual(parsed.items.map((item) => item.link));
+    } finally {
+      await own.cleanup();
+    }
+  });
+});
