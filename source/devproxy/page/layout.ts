@@ -93,15 +93,21 @@ export const layout = {
       limit,
     ),
   ),
-  findSmallTargets: primitive('minSize?, limit?', 'Links, buttons and inputs smaller than minSize px (default 24, WCAG 2.5.8)', (minSize?: unknown, limit?: unknown) => {
-    const min = typeof minSize === 'number' && minSize > 0 ? minSize : 24;
-    const items = Array.from(document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=link], [onclick]'))
-      .filter(isRendered)
-      .map((element) => ({element, rect: element.getBoundingClientRect()}))
-      .filter(({rect}) => rect.width < min || rect.height < min)
-      .map(({element}) => describe(element));
-    return {minSize: min, ...capped(items, limit)};
-  }),
+  findSmallTargets: primitive(
+    'minSize?, limit?',
+    'Links, buttons and inputs smaller than minSize px (default 24, WCAG 2.5.8; inline links in text excepted)',
+    (minSize?: unknown, limit?: unknown) => {
+      const min = typeof minSize === 'number' && minSize > 0 ? minSize : 24;
+      const items = Array.from(document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=link], [onclick]'))
+        .filter(isRendered)
+        // WCAG's inline exception: a link in running text is as tall as its line.
+        .filter((element) => getComputedStyle(element).display !== 'inline')
+        .map((element) => ({element, rect: element.getBoundingClientRect()}))
+        .filter(({rect}) => rect.width < min || rect.height < min)
+        .map(({element}) => describe(element));
+      return {minSize: min, ...capped(items, limit)};
+    },
+  ),
   findEmptyContainers: primitive('limit?', 'Rendered block elements with no children, no text and no size: leftovers of conditional rendering', (limit?: unknown) =>
     capped(
       rendered()
