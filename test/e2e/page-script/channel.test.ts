@@ -20,6 +20,7 @@ describe.skipIf(!hasChromium)('the page channel, from a real page in headless Ch
     server = new FixtureServer({
       '/app': {html: channelPage},
       '/twice': {html: twicePage.replace('<head>', `${countSocketsScript}<head>`), inject: 'twice'},
+      '/strict': {html: channelPage, csp: "default-src 'self'; script-src 'nonce-n0nce'; style-src 'self'"},
     });
     await server.start();
     page = await browser.newPage();
@@ -252,6 +253,14 @@ describe.skipIf(!hasChromium)('the page channel, from a real page in headless Ch
     expect(server.messages('log').every((log) => log.level === 'warn')).toBe(true);
     // The tab still answers.
     expect(await server.exec('1 + 1')).toMatchObject({ok: true, value: 2});
+  });
+
+  it('works under a strict CSP that allows its nonce: it connects and reports; exec says eval is forbidden and why', async () => {
+    await openApp('/strict');
+    expect(await page.evaluate(() => (window as unknown as {__devtool: {getContrast: (selector: string) => unknown}}).__devtool.getContrast('h1'))).toMatchObject({ratio: 21});
+    await page.evaluate(() => void Promise.reject(new Error('under CSP')));
+    await waitFor(() => expect(server.messages('error').map((error) => error.message)).toEqual([expect.stringContaining('under CSP')]));
+    expect(await server.exec('document.title')).toMatchObject({ok: false, error: expect.stringContaining("exec needs 'unsafe-eval' in script-src")});
   });
 
   it('runs once when included twice: one socket, one __devtool, history wrapped once', async () => {

@@ -36,6 +36,8 @@ export interface Received {
 export interface FixturePage {
   html: string;
   inject?: boolean | 'twice';
+  /** A Content-Security-Policy header; the script tag then carries nonce="n0nce", as the proxy's would. */
+  csp?: string;
 }
 
 export class FixtureServer {
@@ -72,9 +74,11 @@ export class FixtureServer {
         response.writeHead(404).end('not found');
         return;
       }
-      const tag = `<script>${pageScript()}</script>`;
+      const tag = `<script${page.csp ? ' nonce="n0nce"' : ''}>${pageScript()}</script>`;
       const script = page.inject === false ? '' : page.inject === 'twice' ? tag + tag : tag;
-      response.writeHead(200, {'content-type': 'text/html; charset=utf-8'}).end(page.html.replace('<head>', `<head>${script}`));
+      const headers: Record<string, string> = {'content-type': 'text/html; charset=utf-8'};
+      if (page.csp) headers['content-security-policy'] = page.csp;
+      response.writeHead(200, headers).end(page.html.replace('<head>', `<head>${script}`));
     });
     server.on('upgrade', (request, socket, head) => {
       if (new URL(request.url ?? '/', 'http://x').pathname !== CHANNEL_PATH) {
