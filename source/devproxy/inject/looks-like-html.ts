@@ -1,10 +1,11 @@
 const SNIFF_BYTES = 1024;
-const HTML_START = /<(!doctype\s+html|html|head|body|!--|meta|title|script|link|div|p|h1)[\s>/]/i;
+// Text before the markup (a stray line a template printed) is still a page when a document tag follows.
+const DOCUMENT_TAG = /<(!doctype\s+html|html|head|body)[\s>]/i;
 
 /**
  * Whether a body labelled text/html is HTML: servers label JSON, plain text and binary as
  * text/html too, and a script inserted into those would corrupt them. Its first kilobyte must hold
- * no NUL byte and start (after a BOM and white space) with markup.
+ * no NUL byte and start (after a BOM and white space) with markup, or hold a document tag.
  */
 export function looksLikeHtml(body: Buffer): boolean {
   const head = body.subarray(0, SNIFF_BYTES);
@@ -14,5 +15,6 @@ export function looksLikeHtml(body: Buffer): boolean {
     .replace(/^\xef\xbb\xbf/, '')
     .trimStart();
   if (text.startsWith('<')) return true;
-  return HTML_START.test(text);
+  // JSON that quotes markup is still JSON.
+  return !/^[[{"]/.test(text) && DOCUMENT_TAG.test(text);
 }
