@@ -1,6 +1,6 @@
 import {collectGroups} from './collect.js';
 import {groupNearDuplicates, type NearGroup} from './group.js';
-import {incidentId} from './incident-id.js';
+import {shapeIncidentId} from './incident-id.js';
 import {toTerminalLine} from '../text/terminal-safe.js';
 import {compactMessage, entryDetailLines, occurrences} from './format.js';
 import {parseOptionalSince} from './query.js';
@@ -89,7 +89,7 @@ export function queryIncidents(sources: ErrorSources, now = Date.now(), query: I
 function toIncident({group, variants}: NearGroup): Incident {
   const {source, category, message, location} = group.shape;
   const incident: Incident = {
-    id: incidentId(source, category, message, location),
+    id: shapeIncidentId(group.shape),
     label: `${group.severity}:${group.kind}`,
     kind: group.kind,
     severity: group.severity,
