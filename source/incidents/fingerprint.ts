@@ -1,3 +1,5 @@
+import type {ErrorShape} from './shape.js';
+
 /**
  * The fingerprint get_incidents groups near-duplicates by: the message with the values that vary
  * between occurrences of one trouble masked, after Sentry's message grouping
@@ -30,6 +32,18 @@ export function fingerprintMessage(message: string): string {
   let text = message;
   for (const [pattern, placeholder] of MASKS) text = text.replace(pattern, placeholder);
   return text;
+}
+
+const shapeKeys = new WeakMap<ErrorShape, string>();
+
+/** groupKey of a record's shape, computed once per shape (shapes are cached per stored record, so a query masks only new records). */
+export function shapeGroupKey(shape: ErrorShape): string {
+  let key = shapeKeys.get(shape);
+  if (key === undefined) {
+    key = groupKey(shape.source, shape.category, shape.message, shape.location);
+    shapeKeys.set(shape, key);
+  }
+  return key;
 }
 
 /** Key of a group: the parts that must be equal (source, category, location) and the masked message. */

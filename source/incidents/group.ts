@@ -1,5 +1,5 @@
 import type {ErrorGroup} from './dedupe.js';
-import {groupKey} from './fingerprint.js';
+import {shapeGroupKey} from './fingerprint.js';
 import {compareGroups} from './order.js';
 
 /**
@@ -17,8 +17,7 @@ export interface NearGroup {
 export function groupNearDuplicates(groups: ErrorGroup[]): NearGroup[] {
   const byKey = new Map<string, ErrorGroup[]>();
   for (const group of groups) {
-    const {source, category, message, location} = group.shape;
-    const key = groupKey(source, category, message, location);
+    const key = shapeGroupKey(group.shape);
     const members = byKey.get(key);
     if (members) members.push(group);
     else byKey.set(key, [group]);

@@ -1,14 +1,17 @@
-import {createHash} from 'node:crypto';
 import {collectGroups} from './collect.js';
-import {fingerprintMessage} from './fingerprint.js';
 import {groupNearDuplicates, type NearGroup} from './group.js';
+import {shapeIncidentId} from './incident-id.js';
 import {toTerminalLine} from '../text/terminal-safe.js';
 import {compactMessage, entryDetailLines, occurrences} from './format.js';
 import {parseOptionalSince} from './query.js';
 import {resolveScope} from './scope.js';
 import type {IncidentKind} from './shape.js';
+import {joinStories, type IncidentStory} from './story.js';
+import {storyLines} from './story-format.js';
 import {toRfc3339} from './timestamp.js';
 import type {ErrorSources, Severity} from './types.js';
+
+export {incidentId} from './incident-id.js';
 
 /**
  * get_incidents (spec 1): the authoritative inbox. The same entries as get_errors — same
@@ -29,6 +32,11 @@ import type {ErrorSources, Severity} from './types.js';
  * - `run` (process incidents only, only when older): the run of the process it was last seen in,
  *   when the process has been restarted since.
  * - `frames` (process incidents with a stack): the frames the scanner saw, as printed.
+ * - `story` (story.ts): when a page error, the failing request behind it and the server's
+ *   exception happened together, the incident that leads (the page error; else the request) tells
+ *   all three parts — browser stack, request and response, server stack.
+ * - `part_of`: on the request's and the server's incidents of such a story, the id of the
+ *   incident that tells it.
  */
 export interface Incident {
   id: string;
@@ -47,6 +55,8 @@ export interface Incident {
   variants?: string[];
   run?: number;
   frames?: string[];
+  story?: IncidentStory;
+  part_of?: string;
 }
 
 /** Variants an incident lists; `variant_count` says how many there are in all. */
@@ -62,21 +72,24 @@ export interface IncidentQuery {
 export function queryIncidents(sources: ErrorSources, now = Date.now(), query: IncidentQuery = {}): Incident[] {
   const cutoff = parseOptionalSince(query.since, now);
   const scope = resolveScope(sources, query.process_id, query.proxy_id);
-  return groupNearDuplicates(collectGroups(sources, {scope, cutoff, includeWarnings: true})).map(toIncident);
-}
-
-/** The id of the incident a message belongs to: near-duplicates (same fingerprint) share it. */
-export function incidentId(source: string, category: string, message: string, location: string): string {
-  return createHash('sha256')
-    .update(`${source}\u0000${category}\u0000${fingerprintMessage(message)}\u0000${location}`)
-    .digest('hex')
-    .slice(0, 8);
+  const incidents = groupNearDuplicates(collectGroups(sources, {scope, cutoff, includeWarnings: true})).map(toIncident);
+  const {stories, partOf} = joinStories(sources, {scope, cutoff});
+  if (stories.size === 0) return incidents;
+  for (const incident of incidents) {
+    const story = stories.get(incident.id);
+    if (story) incident.story = story;
+    else {
+      const lead = partOf.get(incident.id);
+      if (lead !== undefined) incident.part_of = lead;
+    }
+  }
+  return incidents;
 }
 
 function toIncident({group, variants}: NearGroup): Incident {
   const {source, category, message, location} = group.shape;
   const incident: Incident = {
-    id: incidentId(source, category, message, location),
+    id: shapeIncidentId(group.shape),
     label: `${group.severity}:${group.kind}`,
     kind: group.kind,
     severity: group.severity,
@@ -109,7 +122,8 @@ export function variantsLine(incident: Pick<Incident, 'variant_count' | 'variant
  * Compact get_incidents output: `=== Incidents (<n>) ===`, then per entry a blank line,
  * `[<label>] <source> <category> (<count>x, <age> ago)` (plus ` run <n>` when from an earlier run
  * of its process) and the same message, `→ location` and `page:` lines as get_errors, then
- * `variants (<n>): a | b | c +<m> more` when near-duplicates were grouped.
+ * `variants (<n>): a | b | c +<m> more` when near-duplicates were grouped, then the story's
+ * parts (story-format.ts) or `part of <id>`.
  */
 export function formatIncidentsCompact(incidents: Incident[], now = Date.now()): string {
   const lines = [`=== Incidents (${incidents.length}) ===`];
@@ -119,6 +133,8 @@ export function formatIncidentsCompact(incidents: Incident[], now = Date.now()):
     entryDetailLines(lines, incident);
     const variants = variantsLine(incident);
     if (variants) lines.push(toTerminalLine(compactMessage(variants)));
+    if (incident.story) lines.push(...storyLines(incident.story));
+    else if (incident.part_of) lines.push(`part of ${incident.part_of}`);
   }
   return lines.join('\n');
 }

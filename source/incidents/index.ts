@@ -2,6 +2,8 @@
 export {queryErrors, toUnifiedError, DEFAULT_LIMIT} from './query.js';
 export {formatErrorsCompact, compactMessage} from './format.js';
 export {queryIncidents, formatIncidentsCompact, incidentId, variantsLine, VARIANTS_SHOWN, type Incident, type IncidentQuery} from './incidents.js';
+export {joinStories, JOIN_WINDOW_MS, type IncidentStory, type StoryBrowser, type StoryRequest, type StoryServer} from './story.js';
+export {storyLines} from './story-format.js';
 export {fingerprintMessage} from './fingerprint.js';
 export {groupNearDuplicates, type NearGroup} from './group.js';
 export type {IncidentKind} from './shape.js';

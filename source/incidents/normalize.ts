@@ -4,7 +4,7 @@ import {isNoise} from './noise.js';
 import {requestPath} from './request-path.js';
 import {BROWSER_JS_SEVERITY, customLogSeverity, diagnosticSeverity, httpSeverity, processSeverity} from './severity.js';
 import {makeShape, type ErrorShape} from './shape.js';
-import type {BrowserJsError, CustomLogEntry, HttpLogEntry, ProcessAlert, ProxyDiagnostic} from './types.js';
+import type {BrowserJsError, CustomLogEntry, HttpLogEntry, ProcessAlert, ProxyDiagnostic, Severity} from './types.js';
 import {truncateText} from './truncate.js';
 
 /**
@@ -26,6 +26,8 @@ interface HttpMemo {
   contentType: string | undefined;
   error: string | undefined;
   shape: ErrorShape | null;
+  /** httpDetail of the entry; '' when it is no error. */
+  detail: string;
 }
 
 const httpMemos = new WeakMap<HttpLogEntry, HttpMemo>();
@@ -44,13 +46,25 @@ export function processAlertShape(alert: ProcessAlert): ErrorShape {
 }
 
 export function httpShape(entry: HttpLogEntry): ErrorShape | null {
+  return httpMemo(entry).shape;
+}
+
+/** What went wrong with a failing request: the message its response body carries, or its transport error (a failed request has no body). */
+export function httpDetail(entry: HttpLogEntry): string {
+  return httpMemo(entry).detail;
+}
+
+function httpMemo(entry: HttpLogEntry): HttpMemo {
   const memo = httpMemos.get(entry);
-  if (memo && memo.status === entry.status && memo.body === entry.body && memo.contentType === entry.contentType && memo.error === entry.error) {
-    return memo.shape;
+  if (memo && memo.status === entry.status && memo.body === entry.body && memo.contentType === entry.contentType && memo.error === entry.error) return memo;
+  const built: HttpMemo = {status: entry.status, body: entry.body, contentType: entry.contentType, error: entry.error, shape: null, detail: ''};
+  const severity = httpSeverity(entry.status);
+  if (severity !== undefined && !isNoise(entry)) {
+    built.detail = entry.status === 0 ? truncateText((entry.error ?? '').replace(/\s+/g, ' ').trim()) : extractHttpMessage(entry.body, entry.contentType);
+    built.shape = buildHttp(entry, severity, built.detail);
   }
-  const shape = buildHttp(entry);
-  httpMemos.set(entry, {status: entry.status, body: entry.body, contentType: entry.contentType, error: entry.error, shape});
-  return shape;
+  httpMemos.set(entry, built);
+  return built;
 }
 
 export function browserJsShape(error: BrowserJsError): ErrorShape {
@@ -77,11 +91,7 @@ function buildProcessAlert(alert: ProcessAlert): ErrorShape {
   });
 }
 
-function buildHttp(entry: HttpLogEntry): ErrorShape | null {
-  const severity = httpSeverity(entry.status);
-  if (severity === undefined || isNoise(entry)) return null;
-  // A failed request has no body: its transport error text is what went wrong.
-  const detail = entry.status === 0 ? truncateText((entry.error ?? '').replace(/\s+/g, ' ').trim()) : extractHttpMessage(entry.body, entry.contentType);
+function buildHttp(entry: HttpLogEntry, severity: Severity, detail: string): ErrorShape {
   const request = `${(entry.method || 'GET').toUpperCase()} ${requestPath(entry.url)}`;
   return makeShape({
     source: 'proxy:http',

@@ -4,7 +4,8 @@
  */
 
 // Frames from these places are never the application's (spec list, plus Python's own library).
-const SKIPPED = ['node_modules/', 'webpack/', 'node:internal/', '<anonymous>', 'webpack-internal'];
+// Vite's own client modules (`/@vite/client`, `/@react-refresh`) are served outside node_modules/.
+const SKIPPED = ['node_modules/', 'webpack/', 'node:internal/', '<anonymous>', 'webpack-internal', '/@vite/', '/@react-refresh'];
 const PYTHON_LIBRARY = /(^<frozen |[\\/]site-packages[\\/]|[\\/]dist-packages[\\/]|[\\/]lib[\\/]python\d[\d.]*[\\/])/;
 
 // `    at fn (file:line:col)` or `    at file:line:col`; the location is the text in the last parentheses.

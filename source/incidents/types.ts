@@ -52,6 +52,10 @@ export interface HttpLogEntry {
   error?: string; // transport error text when status is 0
   page?: string; // page URL that issued it, if known
   timestamp: number; // epoch ms
+  /** W3C trace id (32 hex) of the `traceparent` the proxy sent with it; get_incidents finds it in a server's output. */
+  traceId?: string;
+  /** Page session (one browser tab) that issued it, when known. */
+  session?: string;
 }
 
 export interface BrowserJsError {
@@ -60,6 +64,8 @@ export interface BrowserJsError {
   stack?: string;
   page: string;
   timestamp: number;
+  /** Page session (one browser tab) it came from, when known. */
+  session?: string;
 }
 
 export interface CustomLogEntry {

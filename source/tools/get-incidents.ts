@@ -1,6 +1,6 @@
 import {z} from 'zod';
 import {WorkbenchError} from '../core/errors.js';
-import {formatIncidentsCompact, queryIncidents, type Incident} from '../incidents/index.js';
+import {formatIncidentsCompact, queryIncidents, storyLines, type Incident} from '../incidents/index.js';
 import {ReadMarks} from '../incidents/seen.js';
 import {toTerminalLine, toTerminalText} from '../text/terminal-safe.js';
 import {incidentSchema, pageFields} from './output-schemas.js';
@@ -77,6 +77,8 @@ function formatOneIncident(incident: Incident): string {
   if (incident.location) lines.push(toTerminalLine(`location: ${incident.location}`));
   if (incident.page) lines.push(toTerminalLine(`page: ${incident.page}`));
   lines.push('', toTerminalText(incident.message));
+  if (incident.story) lines.push('', ...storyLines(incident.story, true));
+  else if (incident.part_of) lines.push('', `part of: ${incident.part_of} (its story joins this with the page error or request around it)`);
   return lines.join('\n');
 }
 

@@ -30,6 +30,23 @@ describe('browser:js location is the first application frame (rule 2)', () => {
     expect(locationOf(stack)).toBe('http://localhost:5173/src/App.jsx:12:9');
   });
 
+  it('takes a source-mapped frame (project-relative) as the app frame, and a mapped dependency frame not', () => {
+    const v8 = [
+      "TypeError: Cannot read properties of null (reading 'focus')",
+      '    at commitRoot (node_modules/react-dom/cjs/react-dom.development.js:19451:5)',
+      '    at n (http://localhost:5173/node_modules/.vite/deps/chunk-X.js?v=1:10:3)',
+      '    at Cart (src/App.tsx:42:7)',
+    ].join('\n');
+    expect(locationOf(v8)).toBe('src/App.tsx:42:7');
+    const firefox = ['commitRoot@node_modules/react-dom/cjs/react-dom.development.js:19451:5', 'Cart@src/App.tsx:42:7'].join('\n');
+    expect(locationOf(firefox)).toBe('src/App.tsx:42:7');
+  });
+
+  it("skips Vite's client modules and reads Safari's `global code@` frames", () => {
+    expect(locationOf(['Error: x', '    at handleMessage (http://localhost:5173/@vite/client:520:9)', APP_FRAME].join('\n'))).toBe('http://localhost:3000/src/Cart.tsx:42:17');
+    expect(locationOf('global code@http://localhost:5173/src/main.ts:5:1')).toBe('http://localhost:5173/src/main.ts:5:1');
+  });
+
   it('has an empty location when every frame is skipped or there is no stack', () => {
     expect(locationOf('TypeError: x\n    at Array.forEach (<anonymous>)\n    at n (http://localhost:3000/node_modules/lib/index.js:1:99)')).toBe('');
     const errors = queryErrors(sources({proxies: [proxy('app', {js: [jsError({message: 'Script error.'})]})]}), {}, NOW);
