@@ -19,7 +19,8 @@ export function answersDirectory(): string {
 /** Writes `content` whole (0600, atomically) and returns its path. `kind` names the file: `proxylog-app`. */
 export function writeAnswerFile(kind: string, content: string, extension: 'json' | 'txt' = 'json'): string {
   const directory = ensureDirectory(answersDirectory());
-  const safeKind = kind.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || 'answer';
+  // No dots: a kind can neither climb out of the folder nor hide a file from the pruning.
+  const safeKind = kind.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 80) || 'answer';
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const path = join(directory, `${safeKind}-${stamp}-${Math.random().toString(36).slice(2, 8)}.${extension}`);
   writeFileAtomic(path, content, {mode: 0o600});
@@ -27,21 +28,14 @@ export function writeAnswerFile(kind: string, content: string, extension: 'json'
   return path;
 }
 
-export interface FittedAnswer {
-  text: string;
-  /** Set when the whole answer went to a file. */
-  file?: string;
-}
-
 /**
- * `text` when it fits the budget (or there is none: the CLI prints everything); otherwise the
- * summary, with the path of a file holding `whole`.
+ * When `text` is longer than the budget, writes `whole()` to a file and returns its path, so the
+ * answer can carry a summary and the path; undefined when it fits or there is no budget (the CLI
+ * prints everything).
  */
-export function fitOrFile(text: string, options: {budget?: number; kind: string; summary: () => string; whole: () => string; extension?: 'json' | 'txt'}): FittedAnswer {
-  if (options.budget === undefined || text.length <= options.budget) return {text};
-  const whole = options.whole();
-  const file = writeAnswerFile(options.kind, whole, options.extension);
-  return {text: `${options.summary().trimEnd()}\n[the whole answer, ${whole.length.toLocaleString('en')} characters, is in ${file}]\n`.trimStart(), file};
+export function fileIfTooLong(text: string, options: {budget?: number; kind: string; whole: () => string; extension?: 'json' | 'txt'}): string | undefined {
+  if (options.budget === undefined || text.length <= options.budget) return undefined;
+  return writeAnswerFile(options.kind, options.whole(), options.extension);
 }
 
 /** The budget a tool's own text may use, leaving room for the lines the MCP server adds (notes, hints). */

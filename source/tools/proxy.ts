@@ -4,7 +4,7 @@ import {describeProxy, formatExecResults, formatProxyStatus, formatProxyTable} f
 import {EXEC_TIMEOUT_DEFAULT_MS, execTimeoutSchema, logSizeSchema, portSchema, proxyIdSchema, targetUrlSchema} from '../devproxy/params.js';
 import type {ExecResult, ProxyInfo} from '../devproxy/types.js';
 import {proxyNotFound} from '../incidents/error-response.js';
-import {answerRoom, fitOrFile} from './answer-file.js';
+import {answerRoom, fileIfTooLong} from './answer-file.js';
 import {execResultSchema, proxyInfoSchema} from './output-schemas.js';
 import {proxyAccess} from './proxy-access.js';
 import {defineTool, type ToolContext} from './registry-types.js';
@@ -60,7 +60,7 @@ export async function proxyTask(args: ProxyArgs, context: ToolContext): Promise<
     case 'exec': {
       if (!args.code) throw new WorkbenchError('invalid_argument', `proxy exec needs code, e.g. ${example('exec')}.`);
       const results = await access.exec({id, code: args.code, session: args.session, timeoutMs: args.timeout_ms});
-      const {file} = fitOrFile(formatExecResults(results), {budget: answerRoom(context), kind: `exec-${id}`, summary: () => '', whole: () => JSON.stringify(results, null, 2)});
+      const file = fileIfTooLong(formatExecResults(results), {budget: answerRoom(context), kind: `exec-${id}`, whole: () => JSON.stringify(results, null, 2)});
       return {action, id, results, file};
     }
   }

@@ -3,7 +3,7 @@ import {formatTraffic, summarizeTraffic} from '../devproxy/describe-traffic.js';
 import {proxyIdSchema, statusCodeSchema, trafficTypeSchema, TRAFFIC_TYPES} from '../devproxy/params.js';
 import type {TrafficEntry} from '../devproxy/types.js';
 import {parseOptionalSince} from '../incidents/query.js';
-import {answerRoom, fitOrFile} from './answer-file.js';
+import {answerRoom, fileIfTooLong} from './answer-file.js';
 import {trafficEntrySchema} from './output-schemas.js';
 import {proxyAccess} from './proxy-access.js';
 import {defineTool, type ToolContext} from './registry-types.js';
@@ -53,7 +53,7 @@ export async function proxylogTask(args: ProxylogArgs, context: ToolContext): Pr
   const more = found.length > limit;
   const entries = more ? found.slice(found.length - limit) : found;
   const whole = () => JSON.stringify(entries, null, 2);
-  const {file} = fitOrFile(args.raw ? whole() : formatTraffic(entries), {budget: answerRoom(context), kind: `proxylog-${args.proxy_id}`, summary: () => '', whole});
+  const file = fileIfTooLong(args.raw ? whole() : formatTraffic(entries), {budget: answerRoom(context), kind: `proxylog-${args.proxy_id}`, whole});
   return {proxy_id: args.proxy_id, entries, more, file};
 }
 

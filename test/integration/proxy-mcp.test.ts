@@ -96,6 +96,12 @@ describe('proxy tools', {timeout: 120_000}, () => {
     const exec = await call('proxy', {action: 'exec', id: 'app', code: 'document.title'});
     expect(exec.structuredContent).toMatchObject({action: 'exec', id: 'app', results: [{session: page.session, ok: true, value: 'Dashboard'}]});
 
+    // A value too long for the answer goes to a file; the answer says where.
+    const huge = await call('proxy', {action: 'exec', id: 'app', code: "'x'.repeat(50000)"});
+    expect(first(huge)).toMatch(/^exec in 1 page\(s\) of app: 1 answered, 0 threw; the values are too long to show here\n\[the whole answer is in (\S+)\]/);
+    const file = huge.structuredContent!.file as string;
+    expect((JSON.parse(readFileSync(file, 'utf8')) as Array<{value: string}>)[0]!.value).toHaveLength(50_000);
+
     const stopped = await call('proxy', {action: 'stop', id: 'app'});
     expect(first(stopped)).toMatch(/^stopped proxy app/);
     expect(first(await call('proxy', {action: 'list'}))).toMatch(/^No proxy is running/);
