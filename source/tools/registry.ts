@@ -6,6 +6,7 @@ import {getIncidentsTool} from './get-incidents.js';
 import {procTool} from './proc.js';
 import type {ToolAnnotations, ToolContext, ToolDefinition} from './registry-types.js';
 import {runTool} from './run.js';
+import {snapshotTool} from './snapshot.js';
 import {describeIssue} from './validation.js';
 
 /** What one call of a tool gives each face: the compact text, the JSON face and the structured content. */
@@ -55,8 +56,8 @@ export function register<Schema extends z.ZodObject, Result>(tool: ToolDefinitio
   };
 }
 
-/** Every tool `workbench mcp` serves; later issues add proxy, proxylog, currentpage, snapshot here. */
-export const tools: RegisteredTool[] = [register(detectTool), register(runTool), register(procTool), register(getErrorsTool), register(getIncidentsTool)];
+/** Every tool `workbench mcp` serves; later issues add proxy, proxylog, currentpage here. */
+export const tools: RegisteredTool[] = [register(detectTool), register(runTool), register(procTool), register(getErrorsTool), register(getIncidentsTool), register(snapshotTool)];
 
 export function findTool(name: string): RegisteredTool | undefined {
   return tools.find((tool) => tool.name === name);
