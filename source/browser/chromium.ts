@@ -62,7 +62,7 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Brows
   try {
     return await chromium.launch({executablePath, args: [...CHROMIUM_ARGS], headless: true, timeout: options.timeoutMs ?? 30_000});
   } catch (error) {
-    throw new WorkbenchError('browser_unavailable', `Chromium (${executablePath}) did not start: ${playwrightReason(error)}`);
+    throw new WorkbenchError('browser_unavailable', `Chromium (${executablePath}) did not start: ${launchReason(error)}`);
   }
 }
 
@@ -84,4 +84,11 @@ export function playwrightReason(error: unknown): string {
   return describeError(error)
     .replace(/^[a-zA-Z]+\.[a-zA-Z]+: /, '')
     .trim();
+}
+
+/** Why a launch failed: playwright's reason, plus what the browser itself wrote to stderr (its first lines). */
+function launchReason(error: unknown): string {
+  const logs = String((error as Error)?.message ?? '').split('\nCall log:')[0] ?? '';
+  const said = [...logs.matchAll(/^\[pid=\d+\]\[err\] (.+)$/gm)].map((match) => match[1]!.trim()).filter(Boolean);
+  return said.length ? `${playwrightReason(error)} (it said: ${said.slice(0, 2).join(' / ').slice(0, 300)})` : playwrightReason(error);
 }

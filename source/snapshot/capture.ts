@@ -1,6 +1,7 @@
 import {WorkbenchError} from '../core/errors.js';
 import {playwrightReason, withChromium} from '../browser/chromium.js';
-import {guardRequests} from './request-guard.js';
+import {REFUSED_HEADER, startGuardProxy, UNREACHABLE_HEADER, type GuardProxy} from '../browser/guard-proxy.js';
+import {targetRefusal} from '../net/index.js';
 
 export interface Viewport {
   width: number;
@@ -23,7 +24,7 @@ export interface Capture {
   /** Where the page ended up after redirects. */
   finalUrl: string;
   title: string;
-  /** Requests the address policy refused (link-local, or private from a public page). */
+  /** Why requests of the page were refused by the address policy (link-local, or private from a public page). */
   refused: string[];
 }
 
@@ -39,43 +40,74 @@ const NETWORK_IDLE_MS = 5_000;
 export async function capturePage(options: CaptureOptions): Promise<Capture> {
   const deadline = Date.now() + options.timeoutMs;
   const left = () => Math.max(1, deadline - Date.now());
-  return withChromium(
-    async (browser) => {
-      const context = await browser.newContext({
-        viewport: options.viewport,
-        deviceScaleFactor: 1,
-        reducedMotion: 'reduce',
-        colorScheme: 'light',
-        locale: 'en-US',
-        timezoneId: 'UTC',
-        serviceWorkers: 'block',
-      });
-      const page = await context.newPage();
-      const refused = await guardRequests(page, options.url);
-      const response = await page.goto(options.url.href, {waitUntil: 'load', timeout: left()}).catch((error: unknown) => {
-        throw unreachable(options.url, error, options.timeoutMs);
-      });
-      const status = response?.status() ?? null;
-      await page.waitForLoadState('networkidle', {timeout: Math.min(NETWORK_IDLE_MS, left())}).catch(() => undefined);
-      await page.evaluate(() => document.fonts.ready.then(() => undefined)).catch(() => undefined);
-      try {
-        const png = await page.screenshot({type: 'png', fullPage: options.fullPage, animations: 'disabled', caret: 'hide', timeout: left()});
-        return {png, status, finalUrl: page.url(), title: await page.title(), refused};
-      } catch (error) {
-        throw new WorkbenchError('page_unreachable', `could not photograph ${options.url.href}: ${playwrightReason(error)}`);
-      }
-    },
-    {timeoutMs: options.timeoutMs},
-  );
+  // A page the user named on a private address (their dev server) may load from private addresses,
+  // as a browser would; a public page may not reach into the developer's own network.
+  const guard = await startGuardProxy({allowPrivate: (await targetRefusal(options.url, {allowPrivate: false})) !== null});
+  try {
+    return await withChromium(
+      async (browser) => {
+        const context = await browser.newContext({
+          viewport: options.viewport,
+          deviceScaleFactor: 1,
+          reducedMotion: 'reduce',
+          colorScheme: 'light',
+          locale: 'en-US',
+          timezoneId: 'UTC',
+          serviceWorkers: 'block',
+          // `<-loopback>` takes away Chromium's own exemption of localhost: every request goes through the guard.
+          proxy: {server: guard.url, bypass: '<-loopback>'},
+        });
+        const page = await context.newPage();
+        const response = await page.goto(options.url.href, {waitUntil: 'load', timeout: left()}).catch((error: unknown) => {
+          throw unreachable(options.url, error, options.timeoutMs, guard);
+        });
+        const headers = response?.headers() ?? {};
+        if (headers[REFUSED_HEADER]) throw new WorkbenchError('page_unreachable', `could not load ${options.url.href}: ${guard.refused.join('; ')}`);
+        if (headers[UNREACHABLE_HEADER]) throw new WorkbenchError('page_unreachable', `could not load ${options.url.href}: ${describeCode(headers[UNREACHABLE_HEADER])}`);
+        const status = response?.status() ?? null;
+        await page.waitForLoadState('networkidle', {timeout: Math.min(NETWORK_IDLE_MS, left())}).catch(() => undefined);
+        await page.evaluate(() => document.fonts.ready.then(() => undefined)).catch(() => undefined);
+        try {
+          const png = await page.screenshot({type: 'png', fullPage: options.fullPage, animations: 'disabled', caret: 'hide', timeout: left()});
+          return {png, status, finalUrl: page.url(), title: await page.title(), refused: [...guard.refused]};
+        } catch (error) {
+          throw new WorkbenchError('page_unreachable', `could not photograph ${options.url.href}: ${playwrightReason(error)}`);
+        }
+      },
+      {timeoutMs: options.timeoutMs},
+    );
+  } finally {
+    await guard.close();
+  }
 }
 
-function unreachable(url: URL, error: unknown, timeoutMs: number): WorkbenchError {
+function unreachable(url: URL, error: unknown, timeoutMs: number, guard: GuardProxy): WorkbenchError {
   const reason = playwrightReason(error);
   if (/Timeout \d+ms exceeded/.test(reason)) {
     return new WorkbenchError('page_unreachable', `${url.href} did not finish loading within ${Math.round(timeoutMs / 1000)} s (raise timeout if the page is slow)`);
   }
   // Chromium's net error names the cause: net::ERR_CONNECTION_REFUSED, net::ERR_NAME_NOT_RESOLVED…
   const net = /net::ERR_[A-Z_]+/.exec(reason)?.[0];
-  const blocked = net === 'net::ERR_BLOCKED_BY_CLIENT' ? ' (refused by the address policy: a link-local or metadata address, or a private one reached from a public page)' : '';
-  return new WorkbenchError('page_unreachable', `could not load ${url.href}: ${net ? `${net}${blocked}` : reason}`);
+  // An https page (or a redirect to one) the guard proxy could not or would not open ends in a failed tunnel; the proxy knows why.
+  if (net === 'net::ERR_TUNNEL_CONNECTION_FAILED') {
+    if (guard.refused.length) return new WorkbenchError('page_unreachable', `could not load ${url.href}: ${guard.refused.join('; ')}`);
+    const [host, code] = guard.unreachable[0]?.split(': ') ?? [];
+    if (code) return new WorkbenchError('page_unreachable', `could not load ${url.href}: ${host} ${describeCode(code)}`);
+  }
+  return new WorkbenchError('page_unreachable', `could not load ${url.href}: ${net ?? reason}`);
+}
+
+const CONNECT_ERRORS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host name lookup failed for now',
+  ETIMEDOUT: 'connection timed out',
+  ECONNRESET: 'connection reset',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+};
+
+/** `connection refused (ECONNREFUSED)`: what a system error code means, and the code. */
+function describeCode(code: string): string {
+  return CONNECT_ERRORS[code] ? `${CONNECT_ERRORS[code]} (${code})` : code;
 }
