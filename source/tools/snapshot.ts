@@ -109,7 +109,8 @@ export const snapshotTool = defineTool({
   // One tool with actions: baseline replaces a stored image and delete removes one; it visits the URL it is given.
   annotations: {readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true},
   input: snapshotInput,
-  output: z.object({
+  // Open, as the records in output-schemas.ts: a field added later does not break a client that validates.
+  output: z.looseObject({
     action: z.enum(SNAPSHOT_ACTIONS),
     name: z.string().optional(),
     snapshot: z.looseObject({name: z.string(), url: z.string(), viewport: sizeSchema, image: sizeSchema, created_at: z.string()}).optional().describe('baseline'),
@@ -129,6 +130,7 @@ export const snapshotTool = defineTool({
     baseline_path: z.string().optional(),
     current_path: z.string().optional(),
     diff_path: z.string().optional().describe('compare: PNG with changed pixels in red'),
+    compared_at: z.string().optional(),
     refused: z.array(z.string()).optional().describe('Requests of the page the address policy blocked'),
   }),
   handler: snapshotTask,
