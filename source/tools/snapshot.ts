@@ -2,7 +2,7 @@ import {z} from 'zod';
 import {DEFAULT_THRESHOLD, DEFAULT_TIMEOUT_S} from '../snapshot/defaults.js';
 import type {BaselineResult, CompareResult, ListedSnapshot} from '../snapshot/snapshots.js';
 import {formatDate, formatTable} from '../text/table.js';
-import {fitText} from './budget.js';
+import {fitArray} from './budget.js';
 import {defineTool, type ToolContext} from './registry-types.js';
 
 export const SNAPSHOT_ACTIONS = ['baseline', 'compare', 'list', 'delete'] as const;
@@ -21,10 +21,10 @@ export const snapshotInput = z.strictObject({
 export type SnapshotArgs = z.input<typeof snapshotInput>;
 
 export type SnapshotResult =
-  ({action: 'baseline'} & BaselineResult) | ({action: 'compare'} & CompareResult) | {action: 'list'; snapshots: ListedSnapshot[]} | {action: 'delete'; name: string};
+  ({action: 'baseline'} & BaselineResult) | ({action: 'compare'} & CompareResult) | {action: 'list'; snapshots: ListedSnapshot[]; total: number} | {action: 'delete'; name: string};
 
 /** `snapshot`: the four actions over the logic in source/snapshot; images stay on disk, answers carry their paths. */
-export async function snapshotTask(args: SnapshotArgs, _context: ToolContext): Promise<SnapshotResult> {
+export async function snapshotTask(args: SnapshotArgs, context: ToolContext): Promise<SnapshotResult> {
   // Loaded on use: image decoding and the browser launcher are no part of other commands' start-up.
   const {compareSnapshot, deleteSnapshot, listSnapshots, takeBaseline} = await import('../snapshot/snapshots.js');
   switch (args.action ?? 'list') {
@@ -34,8 +34,12 @@ export async function snapshotTask(args: SnapshotArgs, _context: ToolContext): P
       return {action: 'compare', ...(await compareSnapshot(args))};
     case 'delete':
       return {action: 'delete', ...deleteSnapshot(args.name)};
-    case 'list':
-      return {action: 'list', snapshots: listSnapshots()};
+    case 'list': {
+      const all = listSnapshots();
+      // Within the answer budget (room left for the text beside it); the CLI lists them all.
+      const shown = context.budget ? fitArray(all, Math.floor(context.budget / 2)).items : all;
+      return {action: 'list', snapshots: shown, total: all.length};
+    }
   }
 }
 
@@ -54,7 +58,7 @@ export function formatSnapshotResult(result: SnapshotResult): string {
     case 'delete':
       return `deleted snapshot ${result.name}`;
     case 'list':
-      return formatSnapshotList(result.snapshots);
+      return formatSnapshotList(result.snapshots, result.total);
   }
 }
 
@@ -73,8 +77,8 @@ function formatComparison(result: CompareResult): string {
   ].join('\n');
 }
 
-function formatSnapshotList(snapshots: ListedSnapshot[]): string {
-  if (snapshots.length === 0) return 'no snapshots (take one with: workbench snapshot baseline <name> --url <url>)';
+function formatSnapshotList(snapshots: ListedSnapshot[], total: number): string {
+  if (total === 0) return 'no snapshots (take one with: workbench snapshot baseline <name> --url <url>)';
   const rows = snapshots.map((snapshot) => [
     snapshot.name,
     snapshot.url,
@@ -83,7 +87,7 @@ function formatSnapshotList(snapshots: ListedSnapshot[]): string {
     snapshot.last_compare ? `${snapshot.last_compare.passed ? 'pass' : 'FAIL'} ${percent(snapshot.last_compare.ratio)}` : '-',
   ]);
   const table = formatTable(['NAME', 'URL', 'SIZE', 'TAKEN', 'LAST COMPARE'], rows);
-  return fitText(table, {keep: 'head', hint: 'delete snapshots you no longer need'}).text;
+  return total > snapshots.length ? `${table}[showing ${snapshots.length} of ${total}: the CLI's workbench snapshot list shows all; delete those you no longer need]\n` : table;
 }
 
 function refusedLines(refused: string[]): string[] {
@@ -118,6 +122,7 @@ export const snapshotTool = defineTool({
       .array(z.looseObject({name: z.string(), url: z.string(), image: sizeSchema, created_at: z.string(), baseline_path: z.string()}))
       .optional()
       .describe('list'),
+    total: z.number().int().optional().describe('list: how many snapshots there are; `snapshots` holds those that fit the answer'),
     url: z.string().optional(),
     ratio: z.number().optional().describe('compare: changed pixels / all pixels'),
     changed_pixels: z.number().optional(),

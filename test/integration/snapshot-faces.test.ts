@@ -1,4 +1,4 @@
-import {existsSync, readFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -152,6 +152,40 @@ describe.skipIf(!hasChromium)('the MCP tool snapshot', {timeout: 240_000}, () =>
       expect(deleted.structuredContent).toEqual({action: 'delete', name: 'mcp-home'});
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe('the MCP tool snapshot: a long list (no browser needed)', () => {
+  it('lists within the answer budget, saying how many there are; the CLI lists them all', async () => {
+    const own = makeSandbox('wb-snapshot-list-');
+    try {
+      for (let index = 0; index < 120; index++) {
+        const name = `page-${String(index).padStart(3, '0')}`;
+        const dir = join(own.home, 'snapshots', name);
+        mkdirSync(dir, {recursive: true});
+        writeFileSync(join(dir, 'baseline.png'), 'png');
+        const meta = {name, url: `http://127.0.0.1:3000/${name}`, viewport: {width: 1280, height: 800}, full_page: false, image: {width: 1280, height: 800}};
+        writeFileSync(join(dir, 'meta.json'), JSON.stringify({...meta, bytes: 3, created_at: '2026-11-01T10:00:00.000Z', status: 200, title: 't'}));
+      }
+      const transport = new StdioClientTransport({command: process.execPath, args: [cliPath, 'mcp', '--no-daemon'], env: own.env as Record<string, string>, stderr: 'pipe'});
+      const client = new Client({name: 'workbench-test', version: '1.0.0'});
+      await client.connect(transport);
+      try {
+        const answer = (await client.callTool({name: 'snapshot', arguments: {action: 'list'}})) as Answer;
+        const shown = answer.structuredContent!.snapshots as unknown[];
+        expect(answer.structuredContent!.total).toBe(120);
+        expect(shown.length).toBeGreaterThan(0);
+        expect(shown.length).toBeLessThan(120);
+        expect(answer.content[0]!.text).toContain(`[showing ${shown.length} of 120:`);
+        expect(JSON.stringify(answer).length).toBeLessThan(20_000 * 1.6);
+      } finally {
+        await client.close();
+      }
+      const cliList = await runCli(['snapshot', 'list'], {env: own.env});
+      expect(cliList.stdout.trim().split('\n')).toHaveLength(121);
+    } finally {
+      await own.cleanup();
     }
   });
 });
