@@ -74,8 +74,9 @@ const result = await build({
   platform: 'node',
   target: 'node20',
   chunkNames: 'chunks/[name]-[hash]',
-  // Native addons, and knex with its database drivers (it requires them by name at run time).
-  external: ['node-pty', 'knex', 'better-sqlite3', 'pg', 'mysql2', 'tedious', 'oracledb', 'sqlite3', 'pg-query-stream'],
+  // Native addons, knex with its database drivers (it requires them by name at run time), and
+  // playwright-core (it reads its own files and spawns its own scripts beside them).
+  external: ['node-pty', 'playwright-core', 'knex', 'better-sqlite3', 'pg', 'mysql2', 'tedious', 'oracledb', 'sqlite3', 'pg-query-stream'],
   alias: {'react-devtools-core': './scripts/empty-module.js'},
   define: {'process.env.NODE_ENV': '"production"'},
   banner: {js: "import {createRequire as __wbCreateRequire} from 'node:module'; const require = __wbCreateRequire(import.meta.url);"},

@@ -10,7 +10,7 @@ import type {CommandResult} from './command-output.js';
 export async function runToolCommand(
   name: string,
   args: Record<string, unknown>,
-  options: {json?: boolean; noDaemon?: boolean; cwd?: string; select?: (result: never) => unknown} = {},
+  options: {json?: boolean; noDaemon?: boolean; cwd?: string; select?: (result: never) => unknown; exitCode?: (result: never) => number} = {},
 ): Promise<CommandResult> {
   const tool = findTool(name);
   if (!tool) throw new WorkbenchError('not_found', `unknown tool "${name}"`);
@@ -19,7 +19,11 @@ export async function runToolCommand(
   try {
     const outcome = await tool.call(stripUndefined(args), context, 'cli');
     const stdout = options.json ? JSON.stringify(options.select ? options.select(outcome.raw as never) : outcome.raw, null, 2) + '\n' : outcome.text;
-    return {stdout: stdout.endsWith('\n') ? stdout : stdout + '\n', stderr: notices.map((line) => line + '\n').join('')};
+    return {
+      stdout: stdout.endsWith('\n') ? stdout : stdout + '\n',
+      stderr: notices.map((line) => line + '\n').join(''),
+      exitCode: options.exitCode?.(outcome.raw as never),
+    };
   } finally {
     context.close();
   }

@@ -23,6 +23,8 @@ export type ErrorCode =
   | 'cross_site_refused'
   | 'disk_full'
   | 'database_unavailable'
+  | 'browser_unavailable'
+  | 'page_unreachable'
   | 'internal';
 
 /**
@@ -47,8 +49,10 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   headers_too_large: 431,
   internal: 500,
   feed_unreachable: 502,
+  page_unreachable: 502,
   daemon_not_connected: 503,
   database_unavailable: 503,
+  browser_unavailable: 503,
   disk_full: 507,
 };
 

@@ -9,6 +9,7 @@ import {proxylogTool} from './proxylog.js';
 import {currentpageTool} from './currentpage.js';
 import type {ToolAnnotations, ToolContext, ToolDefinition} from './registry-types.js';
 import {runTool} from './run.js';
+import {snapshotTool} from './snapshot.js';
 import {describeIssue} from './validation.js';
 
 /** What one call of a tool gives each face: the compact text, the JSON face and the structured content. */
@@ -68,6 +69,7 @@ export const tools: RegisteredTool[] = [
   register(currentpageTool),
   register(getErrorsTool),
   register(getIncidentsTool),
+  register(snapshotTool),
 ];
 
 export function findTool(name: string): RegisteredTool | undefined {
