@@ -2,7 +2,8 @@
 // benchmarks load) and shared chunks. Loading ~400 small ESM files of ink, pastel and zod costs
 // ~550 ms at start; the bundle loads in ~200 ms. node-pty stays external (a native addon).
 import {chmodSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
-import {join, relative} from 'node:path';
+import {readFile} from 'node:fs/promises';
+import {dirname, join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
 import {PAGE_SCRIPT_MODULE, pageScriptModule} from './page-script.mjs';
@@ -15,7 +16,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // readPackageUp() on every run for defaults workbench passes itself: it gets a stub.
 // Both swaps depend on pastel's file layout (pinned to one version in package.json): each one
 // counts what it replaced, and the build fails when one replaced nothing.
-const swapped = {'pastel → ink': 0, 'pastel → @inkjs/ui': 0, 'pastel → read-package-up': 0};
+const swapped = {'pastel → ink': 0, 'pastel → @inkjs/ui': 0, 'pastel → read-package-up': 0, 'ink → frame caches': 0};
 const pastelWithoutEagerInk = {
   name: 'pastel-without-eager-ink',
   setup(context) {
@@ -35,6 +36,27 @@ const pageScriptAsString = {
     context.onLoad({filter: /.*/, namespace: 'page-script'}, async () => {
       const {contents, inputs} = await pageScriptModule();
       return {contents, loader: 'js', watchFiles: inputs.map((input) => join(root, input))};
+    });
+  },
+};
+
+// ink's Output keeps the styled characters of a line for one frame only; scripts/ink-frame-caches.js
+// lets each frame reuse the last one's (the TUI's idle cost). Pinned to ink's output.js as of 6.8:
+// the build fails when the line it replaces is gone.
+const INK_OUTPUT_CACHES = 'caches = new OutputCaches();';
+const inkFrameCaches = {
+  name: 'ink-frame-caches',
+  setup(context) {
+    context.onLoad({filter: /node_modules[\\/]ink[\\/]build[\\/]output\.js$/}, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes(INK_OUTPUT_CACHES)) throw new Error(`ink's output.js no longer has \`${INK_OUTPUT_CACHES}\`: see scripts/ink-frame-caches.js`);
+      swapped['ink → frame caches']++;
+      const helper = JSON.stringify(join(root, 'scripts/ink-frame-caches.js'));
+      return {
+        contents: `import {withLastFrame} from ${helper};\n${source.replace(INK_OUTPUT_CACHES, 'caches = withLastFrame(new OutputCaches());')}`,
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      };
     });
   },
 };
@@ -84,7 +106,7 @@ const result = await build({
   keepNames: false,
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [pastelWithoutEagerInk, pageScriptAsString],
+  plugins: [pastelWithoutEagerInk, pageScriptAsString, inkFrameCaches],
   // Which sources each output file holds: test/integration/no-ink.test.ts reads it.
   metafile: true,
 });

@@ -1,4 +1,4 @@
-import React, {useMemo, useState} from 'react';
+import React, {useEffect, useMemo, useState} from 'react';
 import {Box, useApp} from 'ink';
 import type {TuiPorts} from './ports/index.js';
 import {panes as registeredPanes} from './panes/registry.js';
@@ -11,6 +11,7 @@ import {UIActionsContext, type UIActions} from './contexts/UIActionsContext.js';
 import {useKeypress} from './hooks/useKeypress.js';
 import {useTerminalSize} from './hooks/useTerminalSize.js';
 import {ClockProvider} from './hooks/useNow.js';
+import {batchedDeliveries, DeliveriesContext} from './hooks/deliveries.js';
 import {Command, focusPaneNumber, matchesCommand} from './key/keyBindings.js';
 import {KeyPriority} from './key/keyPriority.js';
 import {stackHeights} from './layouts/stackHeights.js';
@@ -145,16 +146,21 @@ function Shell({
 
 /** The full-screen workbench: pane tabs, the panes, a status bar; quits on q or Ctrl-C. */
 export function App({ports, title = 'workbench', panes = registeredPanes, onQuit, mouseCapture, onMouseCapture}: AppProps): React.JSX.Element {
+  // Answers of fetches started together (an output line and the alert in it) render as one frame.
+  const [deliveries] = useState(() => batchedDeliveries());
+  useEffect(() => () => deliveries.close(), [deliveries]);
   return (
     <PortsContext.Provider value={ports}>
-      <KeypressProvider>
-        <SnapshotProvider>
-          <ClockProvider>
-            <DaemonStartKey />
-            <Shell title={title} panes={panes} onQuit={onQuit} mouseCapture={mouseCapture} onMouseCapture={onMouseCapture} />
-          </ClockProvider>
-        </SnapshotProvider>
-      </KeypressProvider>
+      <DeliveriesContext.Provider value={deliveries}>
+        <KeypressProvider>
+          <SnapshotProvider>
+            <ClockProvider>
+              <DaemonStartKey />
+              <Shell title={title} panes={panes} onQuit={onQuit} mouseCapture={mouseCapture} onMouseCapture={onMouseCapture} />
+            </ClockProvider>
+          </SnapshotProvider>
+        </KeypressProvider>
+      </DeliveriesContext.Provider>
     </PortsContext.Provider>
   );
 }

@@ -24,8 +24,7 @@ const QUIT_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];
  */
 export async function runTui(ports: TuiPorts, options: RunTuiOptions = {}): Promise<void> {
   const terminal = options.stdout ?? process.stdout;
-  // NO_COLOR: every frame goes out without colour sequences. The proxy writes through the
-  // terminal's own write, which the frame writer below patches: patch the stream, not the proxy.
+  // NO_COLOR: every frame goes out without colour sequences, through the terminal's own write.
   const stdout = noColorRequested() ? colourlessStream(terminal) : terminal;
   const stdin = options.stdin ?? process.stdin;
   if (!stdin.isTTY) {
@@ -34,8 +33,9 @@ export async function runTui(ports: TuiPorts, options: RunTuiOptions = {}): Prom
 
   // The wheel scrolls the focused pane; M gives the mouse back to the terminal to select text.
   const screen = stdout.isTTY ? enterFullScreen(stdout, {mouse: true}) : undefined;
-  // A render that draws the same frame writes nothing (an idle TUI costs no terminal output).
-  const restoreWrites = terminal.isTTY ? dedupeFrames(terminal) : () => {};
+  // A render writes only the lines that changed (an idle TUI costs no terminal output). It patches
+  // the stream ink writes to: with NO_COLOR the colourless one, whose own write it then wraps.
+  const restoreWrites = terminal.isTTY ? dedupeFrames(stdout) : () => {};
   let instance: Instance;
   try {
     instance = render(<App ports={ports} title={options.title} mouseCapture={screen !== undefined} onMouseCapture={(on) => screen?.setMouse(on)} />, {

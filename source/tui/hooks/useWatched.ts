@@ -1,6 +1,7 @@
 import {useEffect, useRef, useState, type DependencyList} from 'react';
 import {describeError} from '../../core/errors.js';
 import type {Unwatch} from '../ports/watch.js';
+import {useDeliveries} from './deliveries.js';
 
 export interface Watched<T> {
   /** Last successful result; kept while a later call fails, cleared when deps change. */
@@ -25,12 +26,14 @@ function sameData(a: unknown, b: unknown): boolean {
 /**
  * Data from a port, kept current: `fetch` now, then again each time the port's `watch` says it may
  * have changed. Calls never overlap; a change reported during a call fetches once more after it.
+ * Answers enter React through the App's deliveries (hooks/deliveries.ts): close ones render together.
  */
 export function useWatched<T>(fetch: () => Promise<T>, watch: (onChange: () => void) => Unwatch, deps: DependencyList, enabled = true): Watched<T> {
   const fetchRef = useRef(fetch);
   fetchRef.current = fetch;
   const [state, setState] = useState<State<T>>({});
   const refreshRef = useRef<() => void>(() => {});
+  const deliveries = useDeliveries();
 
   useEffect(() => {
     setState((previous) => (previous.data === undefined && previous.error === undefined ? previous : {}));
@@ -41,39 +44,48 @@ export function useWatched<T>(fetch: () => Promise<T>, watch: (onChange: () => v
     let stopped = false;
     let inFlight = false;
     let again = false;
+    let againAsked = false;
 
-    const load = async (): Promise<void> => {
+    // asked: the first look and a refresh after the user's action are shown at once; what a watch
+    // reported waits for the answers that come with it (hooks/deliveries.ts).
+    const load = async (asked: boolean): Promise<void> => {
       if (stopped) return;
       if (inFlight) {
         again = true;
+        againAsked ||= asked;
         return;
       }
       inFlight = true;
+      const delivered = deliveries.begin();
+      const update = (next: (previous: State<T>) => State<T>) => (asked ? setState(next) : deliveries.deliver(() => void (stopped || setState(next))));
       try {
         const data = await fetchRef.current();
         // An unchanged answer keeps the old state, so a quiet backend causes no redraw.
-        if (!stopped) setState((previous) => (previous.error === undefined && sameData(previous.data, data) ? previous : {data}));
+        if (!stopped) update((previous) => (previous.error === undefined && sameData(previous.data, data) ? previous : {data}));
       } catch (error) {
-        if (!stopped) setState((previous) => ({data: previous.data, error: describeError(error)}));
+        if (!stopped) update((previous) => ({data: previous.data, error: describeError(error)}));
       } finally {
         inFlight = false;
+        delivered();
       }
       if (again && !stopped) {
+        const wasAsked = againAsked;
         again = false;
-        void load();
+        againAsked = false;
+        void load(wasAsked);
       }
     };
 
-    refreshRef.current = () => void load();
-    const unwatch = watch(() => void load());
-    void load();
+    refreshRef.current = () => void load(true);
+    const unwatch = watch(() => void load(false));
+    void load(true);
     return () => {
       stopped = true;
       unwatch();
     };
     // The caller's deps (the port and what is asked for) decide when watching restarts; fetch is read through a ref.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enabled, ...deps]);
+  }, [enabled, deliveries, ...deps]);
 
   return {data: state.data, error: state.error, refresh: () => refreshRef.current()};
 }

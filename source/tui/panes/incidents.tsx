@@ -8,7 +8,7 @@ import {useNow} from '../hooks/useNow.js';
 import {Command, matchesCommand, type Keypress} from '../key/keyBindings.js';
 import {KeyPriority} from '../key/keyPriority.js';
 import {listWindowStart} from '../layouts/listWindow.js';
-import {formatAge} from '../../incidents/age.js';
+import {shownAge} from '../text/age.js';
 import {FilterInput} from '../components/FilterInput.js';
 import {MessageLine, type PaneMessage} from '../components/MessageLine.js';
 import {incidentKey} from '../ports/incidents.js';
@@ -22,8 +22,8 @@ const CATEGORY_WIDTH = 18;
 
 const fit = (text: string, width: number) => (text.length > width ? text.slice(0, width - 1) + '…' : text.padEnd(width));
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ⏎ ');
-// The age `workbench get-incidents` prints in `(<count>x, <age> ago)`.
-const ageOf = (entry: Incident, now: number) => formatAge(now - Date.parse(entry.last_seen));
+// The age `workbench get-incidents` prints in `(<count>x, <age> ago)`, moving every ten seconds (text/age.ts).
+const ageOf = (entry: Incident, now: number) => shownAge(now, Date.parse(entry.last_seen));
 // A key only this pane has: the plain letter, no modifier.
 const isLetter = (press: Keypress, letter: string) => press.input === letter && !press.ctrl && !press.meta;
 

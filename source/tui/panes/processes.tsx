@@ -1,4 +1,4 @@
-import React, {useRef, useState} from 'react';
+import React, {useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {ProcessInfo} from '../../processes/types.js';
 import type {ScriptChoice} from '../ports/processes.js';
@@ -90,6 +90,10 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
     [port, selectedProcessId, reader.reading],
     height > 0 && selected !== undefined,
   );
+
+  // Split once per answer, not on every render (a key, a clock tick): up to the whole ring.
+  const outputText = selected ? (output.data ?? '') : undefined;
+  const lines = useMemo(() => (outputText === undefined ? [] : reader.reading ? toDisplayLines(outputText) : lastLines(outputText, OUTPUT_TAIL)), [outputText, reader.reading]);
 
   const act = async (verb: 'stop' | 'restart', id: string) => {
     setMessage({kind: 'info', text: `${verb === 'stop' ? 'stopping' : 'restarting'} ${id}…`});
@@ -194,7 +198,6 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
       ))}
     </Box>
   );
-  const lines = !selected ? [] : reader.reading ? toDisplayLines(output.data ?? '') : lastLines(output.data ?? '', OUTPUT_TAIL);
 
   return (
     <Box width={width} height={height} flexDirection="column" overflowY="hidden">

@@ -126,7 +126,8 @@ describe('TUI shell on the real daemon', () => {
 
     // Two minutes on, the ages read as get-errors prints them: `2m`, not `2m05s`.
     vi.useFakeTimers({toFake: ['Date']});
-    vi.setSystemTime(Date.now() + 125_000);
+    // 130 s: the pane counts ages from the wall clock's last ten seconds (text/age.ts), so at least 120 s.
+    vi.setSystemTime(Date.now() + 130_000);
     await app.waitFor((frame) => /✖\s+2m\s+1x\s+process:charts/.test(frame), 'ages of two minutes');
     expect(formatErrorsCompact(await inbox())).toContain('[process:charts] ReferenceError (1x, 2m ago)');
     await app.press('j', 'j', KEYS.enter);

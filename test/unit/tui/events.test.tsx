@@ -22,6 +22,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  vi.useRealTimers();
   cleanup();
   await traced?.close();
   traced = undefined;
@@ -153,6 +154,34 @@ describe('TUI panes on pushed daemon events', () => {
     writeFileSync(signal, '');
     await app.waitForText('second line');
     expectEventBeforeCall(traced.log.slice(mark), 'event output', 'proc.output');
+  });
+
+  it('neither fetches nor redraws for the output of a process whose output is not shown', async () => {
+    const signal = join(daemon.dir, 'go-hidden');
+    await daemon.run(`node -e "console.log('shown line'); setInterval(() => {}, 1000)"`, 'shown');
+    await daemon.run(
+      `node -e "const fs = require('fs'); console.log('hidden first'); const t = setInterval(() => { if (fs.existsSync('${signal}')) { console.log('hidden second'); clearInterval(t); } }, 20); setInterval(() => {}, 1000)"`,
+      'hidden',
+    );
+    const outputOf = async (id: string) => (await (await daemon.context.daemon()).call('proc.output', {id})).output;
+    await vi.waitFor(async () => expect(await outputOf('hidden')).toContain('hidden first'), {timeout: 15_000});
+    traced = tracedPorts();
+    const app = await renderApp(traced.ports);
+    // The first process is selected: its output is the one in view.
+    await app.waitForText('shown line');
+    await traced.settled(['subscribe processes', 'proc.list'], ['subscribe alerts', 'incidents.query'], ['subscribe output', 'proc.output']);
+    // Time stands still: the uptimes, which move every second in a process's first minute, stay as they are.
+    vi.useFakeTimers({toFake: ['Date']});
+    const mark = traced.log.length;
+    const frames = app.frames.length;
+
+    writeFileSync(signal, '');
+    await vi.waitFor(async () => expect(await outputOf('hidden')).toContain('hidden second'), {timeout: 15_000});
+    await quietPeriod();
+    // The trace itself listens to every process's output; the ports asked for nothing.
+    expect(traced.log.slice(mark).filter((entry) => entry !== 'event output')).toEqual([]);
+    expect(app.frames.length).toBe(frames);
+    expect(app.frame()).not.toContain('hidden second');
   });
 
   it('the status bar pings over the ports’ one connection instead of connecting each time', async () => {

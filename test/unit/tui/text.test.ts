@@ -2,6 +2,8 @@ import {describe, expect, it} from 'vitest';
 import {lastLines, toDisplayLines} from '../../../source/tui/text/terminalLines.js';
 import {stripAnsi} from '../../../source/text/ansi.js';
 import {formatDuration} from '../../../source/core/duration.js';
+import {formatAge} from '../../../source/incidents/age.js';
+import {shownAge} from '../../../source/tui/text/age.js';
 
 describe('toDisplayLines', () => {
   it('keeps colours and drops cursor movement, erase and title sequences', () => {
@@ -38,9 +40,40 @@ describe('toDisplayLines', () => {
 describe('durations', () => {
   it('formats uptimes compactly', () => {
     expect(formatDuration(42_400)).toBe('42s');
-    expect(formatDuration(5 * 60_000 + 3_000)).toBe('5m03s');
+    expect(formatDuration(5 * 60_000 + 3_000)).toBe('5m');
+    // After the first minute an uptime moves once a minute: the same text all through it.
+    expect(formatDuration(5 * 60_000 + 59_999)).toBe('5m');
+    expect(formatDuration(59_999)).toBe('59s');
     expect(formatDuration(3 * 3_600_000 + 12 * 60_000)).toBe('3h12m');
     expect(formatDuration(2 * 86_400_000 + 3 * 3_600_000)).toBe('2d03h');
     expect(formatDuration(-5)).toBe('0s');
+  });
+});
+
+describe('incident ages in the pane', () => {
+  const at = (seconds: number) => 1_700_000_000_000 + seconds * 1000;
+
+  it('read in tens of seconds within the first minute, then as get-incidents prints them', () => {
+    // Counted from the wall clock's last ten seconds (at(0) is on one).
+    expect(shownAge(at(9.9), at(0))).toBe('<10s');
+    expect(shownAge(at(10), at(0))).toBe('10s');
+    expect(shownAge(at(59.9), at(0))).toBe('50s');
+    expect(shownAge(at(60), at(0))).toBe('1m');
+    expect(shownAge(at(125), at(0))).toBe(formatAge(120_000));
+    expect(shownAge(at(0), at(5))).toBe('<10s');
+  });
+
+  it('all move in the same tick, at most once every ten seconds', () => {
+    const seen = [at(0.3), at(2.7), at(6.1), at(8.8)];
+    const moves: number[] = [];
+    let shown = '';
+    for (let tenth = 0; tenth <= 1800; tenth++) {
+      const now = at(10 + tenth / 10);
+      const text = seen.map((since) => shownAge(now, since)).join(' ');
+      if (text !== shown && shown !== '') moves.push(tenth / 10);
+      shown = text;
+    }
+    expect(moves.length).toBeGreaterThan(0);
+    for (const second of moves) expect(second % 10).toBe(0);
   });
 });

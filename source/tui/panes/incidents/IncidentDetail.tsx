@@ -1,6 +1,6 @@
 import React, {useEffect, useState} from 'react';
 import {Box, Text} from 'ink';
-import {formatAge} from '../../../incidents/age.js';
+import {shownAge} from '../../text/age.js';
 import {variantsLine, type Incident} from '../../../incidents/incidents.js';
 import {isSkippedFrame, parseFrame} from '../../../incidents/stack.js';
 import {usePorts} from '../../contexts/PortsContext.js';
@@ -86,7 +86,7 @@ export function IncidentDetail({
         <Text wrap="truncate-end">
           {incident.severity === 'error' ? <Text color="red">✖ </Text> : <Text color="yellow">▲ </Text>}
           <Text bold>{incident.category || incident.severity}</Text>
-          <Text dimColor>{`  ${incident.count}x · last seen ${formatAge(now - Date.parse(incident.last_seen))} ago (${incident.last_seen})`}</Text>
+          <Text dimColor>{`  ${incident.count}x · last seen ${shownAge(now, Date.parse(incident.last_seen))} ago (${incident.last_seen})`}</Text>
         </Text>
         <Text dimColor wrap="truncate-end">
           {incident.location ? `e open ${incident.location} in $EDITOR · ` : ''}↑↓ scroll · esc back
