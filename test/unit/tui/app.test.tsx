@@ -198,6 +198,8 @@ describe('TUI shell on the real daemon', () => {
     await app.press('2');
     const errors = await inbox();
     const typeError = errors.find((entry) => entry.category === 'TypeError')!;
+    // The rows are in before j moves through them (answers are gathered for a few ms before a frame).
+    await app.waitFor((frame) => /✖.*TypeError/.test(frame), 'incident rows');
     // Select the TypeError row, wherever the inbox put it.
     for (let index = 0; index < errors.indexOf(typeError); index++) await app.press('j');
     await app.press(KEYS.enter);
