@@ -30,8 +30,8 @@ export const CLIENT_CLOSED = 499;
 /**
  * Forwards browser requests to the target over kept-alive connections of its own (upstream-pool.ts):
  * the request head is written as one string, the answer is framed by response-parser.ts and
- * streamed on. A general-purpose client (undici, node:http's Agent) cost three times the CPU per
- * request, most of what a proxy spends. Upgrades (WebSockets) go through node:http (upgrade.ts),
+ * streamed on. With undici's dispatcher in its place the whole proxy spent about a third more CPU
+ * per request (bench/proxy-throughput.mjs: 185 against 140 µs on a loaded 2-core machine). Upgrades (WebSockets) go through node:http (upgrade.ts),
  * where the socket is handed over whole.
  */
 export class Forwarder {
