@@ -145,8 +145,8 @@ class Exchange implements ConnectionUser {
     const reused = this.connection?.reused === true;
     this.connection = undefined;
     if (this.finished || this.clientGone) return;
-    // A kept-alive connection the target closed as the request went out: once more on a new one.
-    if (reused && !this.retried && this.parser.empty && this.requestSample === undefined) {
+    // A kept-alive connection the target closed as the request went out: once more on a new one, unless sending twice could do twice.
+    if (reused && !this.retried && this.parser.empty && this.requestSample === undefined && this.method !== 'POST' && this.method !== 'PATCH') {
       this.retried = true;
       return this.send();
     }
