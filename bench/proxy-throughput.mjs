@@ -1,12 +1,12 @@
 // Dev proxy throughput (issue 8): a small JSON answer through the proxy at 50 concurrent keep-alive
-// connections (autocannon), against the target hit directly and the Node peers `http-proxy`
+// connections (wrk when installed — it costs far less CPU than autocannon on 2 cores — else autocannon), against the target hit directly and the Node peers `http-proxy`
 // (keep-alive agent) and `@fastify/http-proxy`, in the same run on the same cores. Targets: at
 // least 2x each peer's requests/s; added p50 latency under 1 ms (one request at a time, timed here
 // in µs, proxy minus direct).
 // Load generator, target and proxy share the machine's cores, so each is in a process of its own
 // and the rounds are interleaved (direct, ours, peers, again) with the median kept. The proxies'
 // own CPU time per request is shown too: it does not depend on what else the machine is doing.
-import {spawn} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import {once} from 'node:events';
 import http from 'node:http';
 import {fileURLToPath} from 'node:url';
@@ -15,10 +15,13 @@ import autocannon from 'autocannon';
 const peer = fileURLToPath(new URL('./_proxy-peer.mjs', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const KINDS = ['direct', 'ours', 'http-proxy', 'fastify'];
+// BENCH_BASELINE=<path of another build's start-proxy.js> adds that build as `baseline`: before/after in one run.
+const KINDS = ['direct', 'ours', ...(process.env.BENCH_BASELINE ? ['baseline'] : []), 'http-proxy', 'fastify'];
+const WRK = process.env.BENCH_AUTOCANNON ? false : spawnSync('wrk', ['--version']).error === undefined;
 
 async function start(kind, targetPort = '') {
-  const child = spawn(process.execPath, [peer, kind, String(targetPort)], {stdio: ['pipe', 'pipe', 'inherit']});
+  const env = kind === 'baseline' ? {...process.env, PROXY_MODULE: process.env.BENCH_BASELINE} : process.env;
+  const child = spawn(process.execPath, [peer, kind === 'baseline' ? 'ours' : kind, String(targetPort)], {stdio: ['pipe', 'pipe', 'inherit'], env});
   const [line] = await once(child.stdout, 'data');
   return {child, port: Number(String(line).trim())};
 }
@@ -30,6 +33,21 @@ async function cpuMicros(child) {
 }
 
 async function load(port, seconds) {
+  return WRK ? wrk(port, seconds) : autocannonLoad(port, seconds);
+}
+
+async function wrk(port, seconds) {
+  const child = spawn('wrk', ['-t1', '-c50', `-d${seconds}s`, '--latency', `http://127.0.0.1:${port}/api/items`], {stdio: ['ignore', 'pipe', 'inherit']});
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  await once(child, 'close');
+  const number = (pattern) => Number(pattern.exec(out)?.[1] ?? NaN);
+  const p50 = /^\s*50%\s+([\d.]+)(us|ms|s)\s*$/m.exec(out);
+  if (/Non-2xx|Socket errors/.test(out) || !p50) throw new Error(`port ${port}: wrk says\n${out}`);
+  return {rps: number(/Requests\/sec:\s+([\d.]+)/), total: number(/(\d+) requests in/), p50: Number(p50[1]) * {us: 0.001, ms: 1, s: 1000}[p50[2]]};
+}
+
+async function autocannonLoad(port, seconds) {
   const result = await autocannon({url: `http://127.0.0.1:${port}/api/items`, connections: 50, pipelining: 1, duration: seconds});
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`port ${port}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return {rps: result.requests.average, total: result.requests.total, p50: result.latency.p50};
@@ -83,12 +101,12 @@ try {
 const row = (kind) => ({rps: median(samples[kind].rps), p50: median(samples[kind].p50), serial: median(samples[kind].serial), cpu: median(samples[kind].cpu)});
 const direct = row('direct');
 const ours = row('ours');
-console.log(`small JSON, 50 keep-alive connections, ${ROUNDS} interleaved rounds of ${SECONDS} s (load, target and proxy on the same cores)`);
+console.log(`small JSON, 50 keep-alive connections, ${WRK ? 'wrk' : 'autocannon'}, ${ROUNDS} interleaved rounds of ${SECONDS} s (load, target and proxy on the same cores)`);
 for (const kind of KINDS) {
   const {rps, p50, serial, cpu} = row(kind);
   const cpuText = kind === 'direct' ? 'target' : 'process';
   console.log(
-    `${kind.padEnd(11)} ${rps.toFixed(0).padStart(6)} req/s  ${(rps / direct.rps).toFixed(2)}x direct  p50 ${p50} ms  one-at-a-time p50 ${serial.toFixed(3)} ms  ${cpu.toFixed(0)} µs CPU/request (${cpuText})`,
+    `${kind.padEnd(11)} ${rps.toFixed(0).padStart(6)} req/s  ${(rps / direct.rps).toFixed(2)}x direct  p50 ${p50.toFixed(2)} ms  one-at-a-time p50 ${serial.toFixed(3)} ms  ${cpu.toFixed(0)} µs CPU/request (${cpuText})`,
   );
 }
 let failed = false;
@@ -98,6 +116,8 @@ for (const kind of ['http-proxy', 'fastify']) {
   failed ||= !pass;
   console.log(`ours / ${kind}: ${ratio.toFixed(2)}x req/s, ${(row(kind).cpu / ours.cpu).toFixed(2)}x less CPU per request (target >= 2x req/s) ${pass ? 'PASS' : 'FAIL'}`);
 }
+if (process.env.BENCH_BASELINE)
+  console.log(`ours / baseline: ${(ours.rps / row('baseline').rps).toFixed(2)}x req/s, ${(row('baseline').cpu / ours.cpu).toFixed(2)}x less CPU per request`);
 const added = ours.serial - direct.serial;
 console.log(`added p50 latency, one request at a time: ${added.toFixed(3)} ms (target < 1 ms) ${added < 1 ? 'PASS' : 'FAIL'}`);
 process.exitCode = failed || added >= 1 ? 1 : 0;
