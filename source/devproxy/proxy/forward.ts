@@ -192,9 +192,14 @@ class Exchange implements ConnectionUser {
       return;
     }
     if (!this.response.write(chunk)) {
-      const socket = this.connection?.socket;
-      socket?.pause();
-      this.response.once('drain', () => socket?.resume());
+      // The browser reads slower than the target sends: hold the target until it catches up. An
+      // exchange that ends meanwhile hands the connection back flowing (release), so the drain
+      // only resumes a connection this exchange still holds.
+      const connection = this.connection;
+      connection?.socket.pause();
+      this.response.once('drain', () => {
+        if (connection && this.connection === connection) connection.socket.resume();
+      });
     }
   }
 

@@ -45,8 +45,13 @@ export class UpstreamConnection {
   /** Back to the pool after a complete exchange, or closed when it cannot carry another. */
   release(reusable: boolean): void {
     this.user = undefined;
-    if (reusable && !this.socket.destroyed) this.pool.keep(this);
-    else this.socket.destroy();
+    if (!reusable || this.socket.destroyed) {
+      this.socket.destroy();
+      return;
+    }
+    // The last exchange may have paused it for a slow browser: the next one must hear its answer.
+    this.socket.resume();
+    this.pool.keep(this);
   }
 }
 

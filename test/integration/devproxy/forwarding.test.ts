@@ -56,6 +56,23 @@ describe('forwarding', () => {
     expect(proxy.info.requests).toBe(6);
   });
 
+  it('answers the next request on a kept-alive connection after a body the browser read slower than the target sent it', async () => {
+    // A bundle larger than the socket buffers pauses the target's connection while the browser
+    // catches up; the connection must flow again when it goes back to the pool (a Vite page hung
+    // on its second module before).
+    const big = 'x'.repeat(4 * 1024 * 1024);
+    target = await startTarget((req, res) => {
+      const body = req.url === '/big.js' ? big : 'small';
+      res.writeHead(200, {'content-type': 'text/javascript', 'content-length': Buffer.byteLength(body)});
+      res.end(body);
+    });
+    proxy = await startTestProxy(target.url);
+    for (let round = 0; round < 3; round++) {
+      expect((await fetch(`${proxy.info.url}/big.js`, {signal: AbortSignal.timeout(20_000)}).then((answer) => answer.text())).length).toBe(big.length);
+      expect(await fetch(`${proxy.info.url}/small.js`, {signal: AbortSignal.timeout(20_000)}).then((answer) => answer.text())).toBe('small');
+    }
+  });
+
   it('keeps the trace id of a traceparent the browser sent, with a new parent span', async () => {
     target = await echoTarget();
     proxy = await startTestProxy(target.url);
