@@ -37,6 +37,22 @@ module.exports = {
       to: {path: '^servers/', pathNot: '^servers/($1|kit)/'},
     },
     {
+      name: 'page-script-imports-node',
+      severity: 'error',
+      comment:
+        'The page script (source/devproxy/page/) runs in the browser: it imports no Node module and no package, and of our code only ' +
+        'itself, the proxy contract (source/devproxy/types.ts) and the channel protocol (source/devproxy/channel/protocol.ts, types only).',
+      from: {path: '^source/devproxy/page/'},
+      to: {dependencyTypes: ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown', 'unknown', 'undetermined']},
+    },
+    {
+      name: 'page-script-imports-other-code',
+      severity: 'error',
+      comment: 'The page script imports only page/, the proxy contract and the channel protocol (see page-script-imports-node).',
+      from: {path: '^source/devproxy/page/'},
+      to: {path: '^(source|commands|servers)/', pathNot: '^source/devproxy/(page/|types\\.ts$|channel/protocol\\.ts$)'},
+    },
+    {
       name: 'imports-tests',
       severity: 'error',
       comment: 'Shipped code never imports test/, bench/ or fixtures/.',

@@ -45,4 +45,9 @@ export default defineConfig(
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: {globals: {...globals.node}},
   },
+  {
+    // The dev proxy's page script runs in the browser (bundled by scripts/page-script.mjs).
+    files: ['source/devproxy/page/**/*.ts'],
+    languageOptions: {globals: {...globals.browser}},
+  },
 );

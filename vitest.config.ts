@@ -1,6 +1,23 @@
-import {defineConfig} from 'vitest/config';
+import {defineConfig, type Plugin} from 'vitest/config';
+import {PAGE_SCRIPT_MODULE, pageScriptModule} from './scripts/page-script.mjs';
+
+/** Serves the bundled page script as `virtual:workbench-page-script`, as the CLI build does. */
+function pageScriptAsString(): Plugin {
+  const resolved = `\0${PAGE_SCRIPT_MODULE}`;
+  return {
+    name: 'page-script-as-string',
+    resolveId: (id) => (id === PAGE_SCRIPT_MODULE ? resolved : undefined),
+    async load(id) {
+      if (id !== resolved) return undefined;
+      const {contents, inputs} = await pageScriptModule();
+      for (const input of inputs) this.addWatchFile(input);
+      return contents;
+    },
+  };
+}
 
 export default defineConfig({
+  plugins: [pageScriptAsString()],
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     testTimeout: 30_000,

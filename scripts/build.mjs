@@ -5,6 +5,7 @@ import {chmodSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
+import {PAGE_SCRIPT_MODULE, pageScriptModule} from './page-script.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -22,6 +23,18 @@ const pastelWithoutEagerInk = {
       if (!/node_modules[\\/]pastel[\\/]/.test(args.importer)) return undefined;
       swapped[`pastel → ${args.path}`]++;
       return {path: join(root, args.path === 'read-package-up' ? 'scripts/read-package-up-stub.js' : 'source/cli/pastel-render.ts')};
+    });
+  },
+};
+
+// The dev proxy's page script, bundled for the browser and embedded as a string (scripts/page-script.mjs).
+const pageScriptAsString = {
+  name: 'page-script-as-string',
+  setup(context) {
+    context.onResolve({filter: new RegExp(`^${PAGE_SCRIPT_MODULE}$`)}, () => ({path: PAGE_SCRIPT_MODULE, namespace: 'page-script'}));
+    context.onLoad({filter: /.*/, namespace: 'page-script'}, async () => {
+      const {contents, inputs} = await pageScriptModule();
+      return {contents, loader: 'js', watchFiles: inputs.map((input) => join(root, input))};
     });
   },
 };
@@ -67,7 +80,7 @@ const result = await build({
   keepNames: false,
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [pastelWithoutEagerInk],
+  plugins: [pastelWithoutEagerInk, pageScriptAsString],
   // Which sources each output file holds: test/integration/no-ink.test.ts reads it.
   metafile: true,
 });

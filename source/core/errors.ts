@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'config_invalid'
   | 'daemon_not_connected'
   | 'proxy_not_found'
+  | 'no_page'
   | 'conflict'
   | 'invalid_body'
   | 'feed_unreachable'
@@ -39,6 +40,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   proxy_not_found: 404,
   request_timeout: 408,
   conflict: 409,
+  no_page: 409,
   payload_too_large: 413,
   uri_too_long: 414,
   not_a_feed: 422,

@@ -24,6 +24,8 @@ export interface ProxyOptions {
   host?: string;
   /** Traffic-log ring size (entries of every type together); default 1000, at most 100,000. */
   logSize?: number;
+  /** How long to wait for the target's answer (and between parts of a body that is not an event stream); default 60 s. */
+  targetTimeoutMs?: number;
 }
 
 /** A running proxy as every face shows it. */

@@ -15,3 +15,4 @@ export {
 export {classifyAddress, hostAddress, type AddressClass} from './ip-address.js';
 export {OutboundError, isOutboundError, type OutboundFailure} from './outbound-error.js';
 export {checkedLookup, systemNetwork, type Network, type ResolvedAddress} from './safe-lookup.js';
+export {crossSiteRefusal, hostRefusal, isWriteMethod, type LocalConnection, type SiteHeaders} from './local-guard.js';
