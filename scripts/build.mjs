@@ -57,6 +57,9 @@ const entryPoints = [
   'source/feeds/poller/index.ts',
   'servers/reader/index.ts',
   'source/feeds/parser/index.ts',
+  'source/devproxy/start-proxy.ts',
+  'source/devproxy/inject/inject-html.ts',
+  'source/devproxy/inject/page-script.ts',
 ];
 
 rmSync(join(root, 'dist'), {recursive: true, force: true});

@@ -51,6 +51,7 @@ export async function openTui(options: {demo: boolean; argv: string[]}): Promise
   const {ensureReaderServer} = await import('./ensure-reader.js');
   const startProject = async (client: DaemonClient) => {
     const report = await autostartProject(root, client);
+    for (const failure of report.failed) notices.push(`workbench: autostart failed: ${failure}`);
     await ensureReaderServer(client).catch((error) => notices.push(`workbench: the feed reader did not start (${(error as Error).message}); the Feeds pane reads the local store`));
     return report;
   };
@@ -62,7 +63,8 @@ export async function openTui(options: {demo: boolean; argv: string[]}): Promise
   await runTui(ports, {title});
   await ports.close().catch(() => undefined);
   context.close();
-  const started = report.started.length ? ` Started ${report.started.join(', ')}; they keep running in the daemon (workbench proc list).` : '';
+  const names = [...report.started, ...report.proxies.map((proxy) => `proxy ${proxy.id}`)];
+  const started = names.length ? ` Started ${names.join(', ')}; they keep running in the daemon (workbench proc list, workbench proxy list).` : '';
   process.stdout.write(`${notices.join('\n')}${notices.length ? '\n' : ''}Bye.${started}\n`);
   process.exit(0);
 }

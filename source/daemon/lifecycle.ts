@@ -4,6 +4,7 @@ import {join} from 'node:path';
 import {cliEntry} from '../core/entry.js';
 import {WorkbenchError} from '../core/errors.js';
 import {daemonLogPath, daemonPidPath, daemonSocketPath, ensureHome, workbenchHome} from '../core/paths.js';
+import {createProxyManager} from '../devproxy/create-manager.js';
 import {Supervisor} from '../processes/supervisor.js';
 import {DaemonClient} from './client.js';
 import {isAlive, processStartTime} from './liveness.js';
@@ -83,6 +84,7 @@ export async function runDaemon(): Promise<void> {
   // The lock is ours, so any socket file left is a dead daemon's.
   removeQuietly(socketPath);
   const supervisor = new Supervisor();
+  const proxies = createProxyManager();
   const record = new ProcessRecord(home);
   const survivors = record.list();
   if (survivors.length) process.stderr.write(`workbench daemon: still running from a daemon that died: ${describeSurvivors(survivors)}\n`);
@@ -93,7 +95,7 @@ export async function runDaemon(): Promise<void> {
     if (stopping) return;
     stopping = true;
     server.close();
-    await supervisor.stopAll();
+    await Promise.all([supervisor.stopAll(), proxies.stopAll()]);
     // Another daemon that took over the lock listens on the same path: leave its files alone.
     if (readPid(home) === process.pid) {
       removeQuietly(socketPath);
@@ -101,7 +103,7 @@ export async function runDaemon(): Promise<void> {
     }
     process.exit(0);
   };
-  const server = createDaemonServer(supervisor, {startedAt: Date.now(), survivors: () => record.list(), shutdown: () => void shutdown()});
+  const server = createDaemonServer(supervisor, {proxies, startedAt: Date.now(), survivors: () => record.list(), shutdown: () => void shutdown()});
   // The socket is born 0600 (umask) and made so again (chmod), so no other user can connect.
   const umask = process.umask(0o077);
   try {

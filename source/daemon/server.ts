@@ -1,5 +1,6 @@
 import {createServer, type Server, type Socket} from 'node:net';
 import {isWorkbenchError} from '../core/errors.js';
+import type {ProxyChange, ProxyManager, TrafficBatch} from '../devproxy/manager.js';
 import type {Supervisor} from '../processes/supervisor.js';
 import type {ProcessInfo} from '../processes/types.js';
 import type {MethodContext} from './handlers/context.js';
@@ -9,6 +10,8 @@ import type {DaemonEvent, Topic} from './protocol/events.js';
 import {LineSplitter, type Request} from './protocol/wire.js';
 
 export interface DaemonServerOptions {
+  /** The dev proxies this daemon owns. */
+  proxies: ProxyManager;
   startedAt: number;
   survivors(): SurvivingProcess[];
   shutdown(): void;
@@ -39,14 +42,24 @@ function serveConnection(socket: Socket, supervisor: Supervisor, options: Daemon
   const offAlerts = supervisor.alerts.onChange((processId, alerts) => {
     if (topics.has('alerts')) push({event: 'alerts', processId, alerts});
   });
+  const onProxyChange = ({proxy, running}: ProxyChange) => {
+    if (topics.has('proxies')) push({event: 'proxies', proxy, running});
+  };
+  // The manager gathers traffic only while someone listens: a connection listens once it subscribes.
+  const onTraffic = ({proxyId, entries}: TrafficBatch) => {
+    if (topics.has('traffic')) push({event: 'traffic', proxyId, entries});
+  };
   // Output is turned into text for a connection only once it asks for it.
   supervisor.on('change', onChange);
+  options.proxies.on('change', onProxyChange);
   const context: MethodContext = {
     supervisor,
+    proxies: options.proxies,
     startedAt: options.startedAt,
     survivors: options.survivors,
     subscribe(topic, processId) {
       topics.add(topic);
+      if (topic === 'traffic' && !options.proxies.listeners('traffic').includes(onTraffic)) options.proxies.on('traffic', onTraffic);
       if (topic !== 'output') return;
       if (!supervisor.listeners('output').includes(onOutput)) supervisor.on('output', onOutput);
       if (processId === undefined) allOutput = true;
@@ -59,6 +72,7 @@ function serveConnection(socket: Socket, supervisor: Supervisor, options: Daemon
         if (allOutput || outputIds.size > 0) return;
       }
       topics.delete(topic);
+      if (topic === 'traffic') options.proxies.off('traffic', onTraffic);
     },
     shutdown: options.shutdown,
   };
@@ -101,6 +115,8 @@ function serveConnection(socket: Socket, supervisor: Supervisor, options: Daemon
     cleaned = true;
     supervisor.off('output', onOutput);
     supervisor.off('change', onChange);
+    options.proxies.off('change', onProxyChange);
+    options.proxies.off('traffic', onTraffic);
     offAlerts();
   };
   socket.on('close', cleanup);

@@ -80,13 +80,13 @@ export async function startProxy(options: ProxyOptions, runtime: ProxyRuntime): 
     exec: async (code, execOptions) => channel.exec(code, execOptions),
     onEntry: (listener) => ring.onEntry(listener),
     stop() {
-      stopped ??= new Promise<void>((resolve) => {
+      stopped ??= (async () => {
         channel.close();
         for (const socket of upgraded) socket.destroy();
-        server.close(() => resolve());
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
-        forwarder.close();
-      });
+        await Promise.all([closed, forwarder.close().catch(() => {})]);
+      })();
       return stopped;
     },
   };

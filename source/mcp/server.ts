@@ -4,9 +4,11 @@ import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js';
 import {CallToolRequestSchema, ListToolsRequestSchema} from '@modelcontextprotocol/sdk/types.js';
 import {describeError, isWorkbenchError} from '../core/errors.js';
 import {VERSION} from '../core/version.js';
-import {autostartProject, type AutostartReport} from '../tools/autostart.js';
+import {createProxyManager} from '../devproxy/create-manager.js';
+import {autostartLocalProxies, autostartProject, describeAutostart} from '../tools/autostart.js';
 import {ANSWER_BUDGET} from '../tools/budget.js';
 import {createToolContext} from '../tools/context.js';
+import {proxyAccess} from '../tools/proxy-access.js';
 import {findTool, tools} from '../tools/registry.js';
 import type {ToolContext} from '../tools/registry-types.js';
 import {guardRequestParams} from './params-guard.js';
@@ -23,7 +25,8 @@ function log(message: string): void {
 export const INSTRUCTIONS = [
   'workbench supervises the dev servers and commands of the project in this directory and collects their errors in one inbox.',
   'Workflow: detect (script names) → run a script or command (background; foreground for builds and tests) → proc output / proc list to watch it → get_incidents {"unread": true, "mark_read": true} to see only new problems, {"id"} for one whole → fix → proc restart.',
-  'get_errors is the exact, filtered snapshot (process_id, since, limit). Scripts marked autostart in .workbench.kdl are already started.',
+  'get_errors is the exact, filtered snapshot (process_id, since, limit). Scripts and proxies marked autostart in .workbench.kdl are already started.',
+  'Browser: proxy start puts a dev proxy in front of a dev server; pages opened through it report errors to get_errors, traffic to proxylog and sessions to currentpage; proxy exec runs code in the page.',
   `Answers are compact text (structuredContent holds the JSON) and stay under ${ANSWER_BUDGET.toLocaleString('en')} characters; a cut answer says how to get the rest. Errors come back as {"error": "..."} with isError.`,
 ].join('\n');
 
@@ -44,15 +47,10 @@ export async function callTool(name: string, args: unknown, context: ToolContext
   }
 }
 
-function describeAutostart(report: AutostartReport, again: boolean): string[] {
-  const lines: string[] = [];
-  if (report.started.length) lines.push(`autostarted ${again ? 'again ' : ''}${report.started.join(', ')} (.workbench.kdl)`);
-  if (report.proxies.length) lines.push(`proxies marked autostart (${report.proxies.join(', ')}) need the dev proxy, which this build does not have yet`);
-  return lines;
-}
-
 export function createMcpServer(options: {cwd?: string; noDaemon?: boolean; autostart?: boolean} = {}): {server: Server; close(): Promise<void>} {
-  const autostart = options.autostart !== false && !options.noDaemon;
+  const autostart = options.autostart !== false;
+  // Legacy mode: no daemon to own proxies, so this server owns them for its session (spec 1: proxy errors only).
+  const localProxies = options.noDaemon ? createProxyManager() : undefined;
   // What the next tool answer tells besides its own result: autostart, a daemon that was lost.
   const notes: string[] = [];
   const note = (message: string) => {
@@ -62,6 +60,7 @@ export function createMcpServer(options: {cwd?: string; noDaemon?: boolean; auto
   const context = createToolContext({
     cwd: options.cwd,
     noDaemon: options.noDaemon,
+    localProxies,
     budget: ANSWER_BUDGET,
     notice: (message, lost) => (lost ? note(message) : log(message)),
     // A new daemon has none of the processes: the project's autostart scripts come back.
@@ -94,11 +93,8 @@ export function createMcpServer(options: {cwd?: string; noDaemon?: boolean; auto
   });
   if (autostart) {
     server.oninitialized = () => {
-      ready = context
-        .daemon()
-        .then((client) => autostartProject(context.cwd, client))
-        .then((report) => describeAutostart(report, false).forEach(note))
-        .catch((error) => note(`autostart failed: ${describeError(error)}`));
+      const started = localProxies ? autostartLocalProxies(context.cwd, proxyAccess(context)) : context.daemon().then((client) => autostartProject(context.cwd, client));
+      ready = started.then((report) => describeAutostart(report).forEach(note)).catch((error) => note(`autostart failed: ${describeError(error)}`));
     };
   }
   return {
@@ -106,6 +102,7 @@ export function createMcpServer(options: {cwd?: string; noDaemon?: boolean; auto
     async close() {
       // A session that ends at once still gets its autostart scripts started, then lets go.
       await ready;
+      await localProxies?.stopAll();
       context.close();
     },
   };

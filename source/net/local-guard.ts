@@ -37,20 +37,21 @@ export function hostRefusal(header: string | undefined, connection: LocalConnect
   const host = header ?? '';
   const local = localNames(connection.localAddress);
   const port = connection.localPort;
-  const usable = `http://${local[0]}${port ? `:${port}` : ''}`;
-  const refusal = new WorkbenchError(
-    'host_not_allowed',
-    `Host ${JSON.stringify(host.slice(0, 100))} does not name this server (a guard against DNS rebinding); use ${usable}, or start the server with --public-url for another name`,
-  );
+  // Built only to refuse: an Error costs more than the whole check (the dev proxy runs it per request).
+  const refusal = () =>
+    new WorkbenchError(
+      'host_not_allowed',
+      `Host ${JSON.stringify(host.slice(0, 100))} does not name this server (a guard against DNS rebinding); use http://${local[0]}${port ? `:${port}` : ''}, or start the server with --public-url for another name`,
+    );
   const parsed = HOST.exec(host);
-  if (!parsed) return refusal;
+  if (!parsed) return refusal();
   const name = parsed[1]!.toLowerCase().replace(/\.$/, '');
   const hostPort = parsed[2] === undefined ? 80 : Number(parsed[2]);
   // The port is unknown only under app.inject(), which has no socket.
   if (local.includes(name) && (port === undefined || hostPort === port)) return undefined;
   const publicUrl = parseUrl(publicUrlText);
   if (publicUrl && `${name}:${hostPort}` === `${publicUrl.hostname}:${publicUrl.port || (publicUrl.protocol === 'https:' ? 443 : 80)}`) return undefined;
-  return refusal;
+  return refusal();
 }
 
 /** The refusal for a request sent by another site's page, or undefined when it came from this server's pages or a program. */

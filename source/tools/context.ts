@@ -1,10 +1,13 @@
 import type {DaemonClient} from '../daemon/client.js';
+import type {ProxyManager} from '../devproxy/manager.js';
 import {describeSurvivors, ensureDaemon} from '../daemon/lifecycle.js';
 import {WorkbenchError} from '../core/errors.js';
 import type {ToolContext} from './registry-types.js';
 
 export interface ToolContextOptions {
   cwd?: string;
+  /** Legacy mode: the proxies this process owns (`workbench mcp --no-daemon`). */
+  localProxies?: ProxyManager;
   /** Legacy mode: no daemon is started or asked, whatever the tool. */
   noDaemon?: boolean;
   budget?: number;
@@ -27,6 +30,7 @@ export function createToolContext(options: ToolContextOptions = {}): ToolContext
   return {
     cwd: options.cwd ?? process.cwd(),
     noDaemon: options.noDaemon ?? false,
+    localProxies: options.localProxies,
     budget: options.budget,
     daemon() {
       if (options.noDaemon)

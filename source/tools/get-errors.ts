@@ -3,6 +3,7 @@ import {errorQuery} from '../incidents/error-query.js';
 import {DEFAULT_LIMIT, formatErrorsCompact, queryErrors} from '../incidents/index.js';
 import type {UnifiedError} from '../incidents/types.js';
 import {pageFields, unifiedErrorSchema} from './output-schemas.js';
+import {localProxyRecords} from './proxy-access.js';
 import {defineTool, type ToolContext} from './registry-types.js';
 
 /** The one error-query schema with the tool's defaults and bounds, plus how the answer is shaped. */
@@ -31,7 +32,7 @@ export async function getErrorsPage(args: GetErrorsArgs, context: ToolContext): 
   const {raw: _raw, limit = DEFAULT_LIMIT, ...filters} = args;
   // Everything that matches, so the answer can say how many more there are than it shows.
   const query = {...filters, limit: Number.MAX_SAFE_INTEGER};
-  const all = context.noDaemon ? queryErrors({processAlerts: [], proxies: []}, query) : await (await context.daemon()).call('errors.query', query);
+  const all = context.noDaemon ? queryErrors({processAlerts: [], proxies: localProxyRecords(context)}, query) : await (await context.daemon()).call('errors.query', query);
   return {errors: all.slice(0, limit), total: all.length};
 }
 

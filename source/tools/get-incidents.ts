@@ -4,6 +4,7 @@ import {formatIncidentsCompact, queryIncidents, type Incident} from '../incident
 import {ReadMarks} from '../incidents/seen.js';
 import {toTerminalLine, toTerminalText} from '../text/terminal-safe.js';
 import {incidentSchema, pageFields} from './output-schemas.js';
+import {localProxyRecords} from './proxy-access.js';
 import {defineTool, type ToolContext} from './registry-types.js';
 
 export const INCIDENTS_LIMIT = 50;
@@ -33,7 +34,7 @@ export interface IncidentsPage {
 export async function getIncidents(input: z.input<typeof getIncidentsInput>, context: ToolContext): Promise<IncidentsPage> {
   const args = getIncidentsInput.parse(input);
   const client = context.noDaemon ? undefined : await context.daemon();
-  const all = client ? await client.call('incidents.query') : queryIncidents({processAlerts: [], proxies: []});
+  const all = client ? await client.call('incidents.query') : queryIncidents({processAlerts: [], proxies: localProxyRecords(context)});
   const marks = new ReadMarks();
   if (client) marks.mark(await client.call('incidents.marks'));
   const unread = all.filter((incident) => marks.isUnread(incident));

@@ -51,3 +51,42 @@ export const pageFields = {
   total: z.number().int().describe('How many match in all'),
   shown: z.number().int().describe('How many this answer holds; fewer than total when cut by limit or the answer budget'),
 };
+
+export const proxyInfoSchema = z.looseObject({
+  id: z.string(),
+  target: z.string(),
+  url: z.string(),
+  port: z.number(),
+  startedAt: z.number().describe('epoch ms'),
+  logSize: z.number(),
+  requests: z.number(),
+  errors: z.number(),
+  pages: z.number(),
+});
+
+export const execResultSchema = z.looseObject({
+  session: z.string(),
+  url: z.string(),
+  ok: z.boolean(),
+  value: z.unknown().optional(),
+  error: z.string().optional(),
+});
+
+export const pageSessionSchema = z.looseObject({
+  session: z.string(),
+  url: z.string(),
+  title: z.string(),
+  loadedAt: z.number(),
+  lastSeen: z.number(),
+  lastInteraction: z.number().optional(),
+  errors: z.number(),
+  failedRequests: z.number(),
+  connected: z.boolean(),
+});
+
+/** A traffic-log entry: every type shares these; the rest depends on `type`. */
+export const trafficEntrySchema = z.looseObject({
+  seq: z.number(),
+  type: z.enum(['http', 'error', 'custom', 'diagnostic', 'page']),
+  timestamp: z.number().describe('epoch ms'),
+});

@@ -1,5 +1,6 @@
 import type {z} from 'zod';
 import type {DaemonClient} from '../daemon/client.js';
+import type {ProxyManager} from '../devproxy/manager.js';
 
 /** What a tool's handler may use; each face (CLI, MCP, TUI) builds one. */
 export interface ToolContext {
@@ -12,6 +13,11 @@ export interface ToolContext {
   cwd: string;
   /** Legacy mode of spec 1: no daemon; process alerts are absent. */
   noDaemon: boolean;
+  /**
+   * Legacy mode only: the proxies this process owns (`workbench mcp --no-daemon` keeps them for
+   * its session). Absent, a legacy face has no proxies.
+   */
+  localProxies?: ProxyManager;
   /** The most characters an answer may carry (MCP: ANSWER_BUDGET); unset, answers are whole (the CLI). */
   budget?: number;
 }

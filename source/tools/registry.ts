@@ -4,6 +4,9 @@ import {detectTool} from './detect.js';
 import {getErrorsTool} from './get-errors.js';
 import {getIncidentsTool} from './get-incidents.js';
 import {procTool} from './proc.js';
+import {proxyTool} from './proxy.js';
+import {proxylogTool} from './proxylog.js';
+import {currentpageTool} from './currentpage.js';
 import type {ToolAnnotations, ToolContext, ToolDefinition} from './registry-types.js';
 import {runTool} from './run.js';
 import {describeIssue} from './validation.js';
@@ -55,8 +58,17 @@ export function register<Schema extends z.ZodObject, Result>(tool: ToolDefinitio
   };
 }
 
-/** Every tool `workbench mcp` serves; later issues add proxy, proxylog, currentpage, snapshot here. */
-export const tools: RegisteredTool[] = [register(detectTool), register(runTool), register(procTool), register(getErrorsTool), register(getIncidentsTool)];
+/** Every tool `workbench mcp` serves. */
+export const tools: RegisteredTool[] = [
+  register(detectTool),
+  register(runTool),
+  register(procTool),
+  register(proxyTool),
+  register(proxylogTool),
+  register(currentpageTool),
+  register(getErrorsTool),
+  register(getIncidentsTool),
+];
 
 export function findTool(name: string): RegisteredTool | undefined {
   return tools.find((tool) => tool.name === name);

@@ -28,7 +28,7 @@ describe('workbench mcp through the MCP Inspector CLI', () => {
     const result = await inspect(['--method', 'tools/list']);
     expect(result.code, result.stderr).toBe(0);
     const {tools} = JSON.parse(result.stdout);
-    expect(tools.map((tool: {name: string}) => tool.name).sort()).toEqual(['detect', 'get_errors', 'get_incidents', 'proc', 'run']);
+    expect(tools.map((tool: {name: string}) => tool.name).sort()).toEqual(['currentpage', 'detect', 'get_errors', 'get_incidents', 'proc', 'proxy', 'proxylog', 'run']);
     const getErrors = tools.find((tool: {name: string}) => tool.name === 'get_errors');
     expect(getErrors).toMatchObject({title: expect.any(String), annotations: {readOnlyHint: true}, outputSchema: {type: 'object'}});
   });

@@ -48,7 +48,7 @@ describe('workbench mcp', () => {
   it('serves the tools from the registry and autostarts the project scripts at initialize', async () => {
     client = await connect(project);
     const {tools} = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['detect', 'get_errors', 'get_incidents', 'proc', 'run']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['currentpage', 'detect', 'get_errors', 'get_incidents', 'proc', 'proxy', 'proxylog', 'run']);
     const getErrors = tools.find((tool) => tool.name === 'get_errors')!;
     expect(Object.keys(getErrors.inputSchema.properties ?? {}).sort()).toEqual(['include_warnings', 'limit', 'process_id', 'proxy_id', 'raw', 'since'].sort());
 
@@ -113,7 +113,7 @@ describe('workbench mcp', () => {
     expect(badRun.isError).toBe(true);
     // Still alive after all that.
     const {tools} = await client.listTools();
-    expect(tools.length).toBe(5);
+    expect(tools.length).toBe(8);
   });
 
   it('answers a catastrophic grep at once through the proc tool, and still answers after it', async () => {
@@ -153,7 +153,7 @@ describe('workbench mcp', () => {
     stdin.write(`{"jsonrpc":"2.0","id":9001,"method":"tools/list","params":{"pad":"${pad}"}}\n`);
     stdin.write(`{"jsonrpc":"2.0","method":"tools/list","params":{"pad":"${pad}"},"id":9002}\n`);
     const {tools} = await client.listTools();
-    expect(tools.length).toBe(5);
+    expect(tools.length).toBe(8);
     expect(text(await client.callTool({name: 'get_errors', arguments: {}}))).toMatch(/Errors \(0\)|No errors/);
     expect(answers).toContainEqual({jsonrpc: '2.0', id: 9001, error: {code: -32600, message: expect.stringContaining('message too large')}});
     expect(answers.some((answer) => (answer as {id?: unknown}).id === 9002)).toBe(false);

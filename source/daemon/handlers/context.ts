@@ -1,9 +1,11 @@
+import type {ProxyManager} from '../../devproxy/manager.js';
 import type {Supervisor} from '../../processes/supervisor.js';
 import type {MethodName, Params, Result, SurvivingProcess, Topic} from '../protocol/index.js';
 
 /** What a method handler may use: the daemon's state and the connection that asked. */
 export interface MethodContext {
   supervisor: Supervisor;
+  proxies: ProxyManager;
   startedAt: number;
   /** Processes an earlier, crashed daemon left running. */
   survivors(): SurvivingProcess[];

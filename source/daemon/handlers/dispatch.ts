@@ -4,8 +4,9 @@ import type {Handler, MethodContext} from './context.js';
 import {daemonHandlers} from './daemon.js';
 import {incidentHandlers} from './incidents.js';
 import {processHandlers} from './processes.js';
+import {proxyHandlers} from './proxies.js';
 
-const handlers: {[M in MethodName]: Handler<M>} = {...daemonHandlers, ...processHandlers, ...incidentHandlers};
+const handlers: {[M in MethodName]: Handler<M>} = {...daemonHandlers, ...processHandlers, ...proxyHandlers, ...incidentHandlers};
 
 /**
  * Validates a request's params against the method's schema, then runs its handler. Not async: a

@@ -1,4 +1,5 @@
 import {z} from 'zod';
+import type {ProxyInfo, TrafficEntry} from '../../devproxy/types.js';
 import type {ProcessInfo} from '../../processes/types.js';
 
 /**
@@ -13,16 +14,21 @@ import type {ProcessInfo} from '../../processes/types.js';
  *   Re-read `errors.query` / `incidents.query` on it; there is no need to poll.
  * - `output`: bytes a process printed (UTF-8, ANSI kept) — `{processId, data, end}`, `end` being
  *   the process's byte count once `data` is in its ring (compare with `proc.output`'s `end`).
+ * - `proxies`: a dev proxy started or stopped — `{proxy, running}`.
+ * - `traffic`: new entries of a proxy's traffic log, gathered for a few tens of milliseconds —
+ *   `{proxyId, entries}`, oldest first; `proxy.log` with `afterSeq` fills any gap.
  */
 export interface DaemonEvents {
   processes: {process: ProcessInfo};
   alerts: {processId: string; alerts: number};
   output: {processId: string; data: string; end: number};
+  proxies: {proxy: ProxyInfo; running: boolean};
+  traffic: {proxyId: string; entries: TrafficEntry[]};
 }
 
 export type Topic = keyof DaemonEvents;
 
-export const topics = ['processes', 'alerts', 'output'] as const satisfies readonly Topic[];
+export const topics = ['processes', 'alerts', 'output', 'proxies', 'traffic'] as const satisfies readonly Topic[];
 
 export const topicSchema = z.enum(topics);
 

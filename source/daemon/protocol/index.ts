@@ -2,6 +2,7 @@ import type {z} from 'zod';
 import {daemonMethods} from './daemon.js';
 import {incidentMethods} from './incidents.js';
 import {processMethods} from './processes.js';
+import {proxyMethods} from './proxies.js';
 
 export type {DaemonEvent, DaemonEvents, Topic} from './events.js';
 export type {PingResult, SurvivingProcess} from './daemon.js';
@@ -11,7 +12,7 @@ export type {PingResult, SurvivingProcess} from './daemon.js';
  * runs; `DaemonClient.call` takes its params and result types from the same entries, so the two
  * ends cannot drift.
  */
-export const protocol = {...daemonMethods, ...processMethods, ...incidentMethods};
+export const protocol = {...daemonMethods, ...processMethods, ...proxyMethods, ...incidentMethods};
 
 export type Protocol = typeof protocol;
 export type MethodName = keyof Protocol;

@@ -27,6 +27,15 @@ export function insertionOffset(html: string): number {
   return DOCUMENT_START.exec(html)?.[0].length ?? 0;
 }
 
-export function insertAt(body: Buffer, offset: number, tag: Buffer[]): Buffer {
-  return Buffer.concat([body.subarray(0, offset), ...tag, body.subarray(offset)]);
+// A page's <head> is near its start: the markup is read this far first, and whole only when the place is not in it.
+const FIRST_READ = 64 * 1024;
+
+/** insertionOffset() of a page given as bytes, reading no more of it than it needs. */
+export function insertionOffsetIn(body: Buffer): number {
+  if (body.length > FIRST_READ) {
+    const prefix = body.toString('latin1', 0, FIRST_READ);
+    const offset = insertionOffset(prefix);
+    if (offset < prefix.length) return offset;
+  }
+  return insertionOffset(body.toString('latin1'));
 }

@@ -32,6 +32,7 @@ export class ChannelClient {
   private readonly queue: string[] = [];
   private attempts = 0;
   private reconnectTimer = 0;
+  private flushTimer = 0;
 
   constructor(private readonly options: ChannelClientOptions) {}
 
@@ -61,6 +62,7 @@ export class ChannelClient {
       this.queue.splice(0, this.queue.length - MAX_QUEUE);
       this.options.onDropped(1);
     }
+    if (this.connected) this.flushSoon();
   }
 
   private connect(): void {
@@ -96,6 +98,16 @@ export class ChannelClient {
 
   private flush(): void {
     while (this.queue.length > 0 && this.connected && this.socket!.bufferedAmount < MAX_BUFFERED) this.socket!.send(this.queue.shift()!);
+    if (this.queue.length > 0 && this.connected) this.flushSoon();
+  }
+
+  /** A backlog while connected (the socket's buffer was full): try again once it has drained a little. */
+  private flushSoon(): void {
+    if (this.flushTimer) return;
+    this.flushTimer = window.setTimeout(() => {
+      this.flushTimer = 0;
+      this.flush();
+    }, 50);
   }
 
   private scheduleReconnect(): void {

@@ -1,4 +1,4 @@
-import type {IncomingMessage, OutgoingHttpHeaders} from 'node:http';
+import type {IncomingHttpHeaders, OutgoingHttpHeaders} from 'node:http';
 import {endToEndHeaders} from './hop-headers.js';
 import type {Target} from './target.js';
 
@@ -6,14 +6,14 @@ import type {Target} from './target.js';
  * What the browser receives: the target's headers with the target's own address turned into the
  * proxy's (redirects, CORS), and cookies scoped to the target's domain made to stick to the proxy.
  */
-export function downstreamHeaders(response: IncomingMessage, target: Target, proxyOrigin: string): OutgoingHttpHeaders {
-  const headers = endToEndHeaders(response.headers);
-  const location = response.headers.location;
-  if (location) headers.location = toProxy(location, target, proxyOrigin);
-  const allowed = response.headers['access-control-allow-origin'];
-  if (allowed && allowed.toLowerCase() === target.origin.toLowerCase()) headers['access-control-allow-origin'] = proxyOrigin;
-  const cookies = response.headers['set-cookie'];
-  if (cookies) headers['set-cookie'] = cookies.map((cookie) => withoutTargetDomain(cookie, target));
+export function downstreamHeaders(received: IncomingHttpHeaders, target: Target, proxyOrigin: string): OutgoingHttpHeaders {
+  const headers = endToEndHeaders(received);
+  const location = received.location;
+  if (typeof location === 'string') headers.location = toProxy(location, target, proxyOrigin);
+  const allowed = received['access-control-allow-origin'];
+  if (typeof allowed === 'string' && allowed.toLowerCase() === target.origin.toLowerCase()) headers['access-control-allow-origin'] = proxyOrigin;
+  const cookies = received['set-cookie'];
+  if (cookies) headers['set-cookie'] = (Array.isArray(cookies) ? cookies : [cookies]).map((cookie) => withoutTargetDomain(cookie, target));
   return headers;
 }
 

@@ -17,10 +17,22 @@ const REASONS: Record<string, string> = {
   EPIPE: 'the connection was closed while sending',
 };
 
+// undici's names for what the socket layer calls by errno.
+const UNDICI: Record<string, string> = {
+  UND_ERR_HEADERS_TIMEOUT: 'ETIMEDOUT',
+  UND_ERR_BODY_TIMEOUT: 'ETIMEDOUT',
+  UND_ERR_CONNECT_TIMEOUT: 'ETIMEDOUT',
+  UND_ERR_SOCKET: 'ECONNRESET',
+  UND_ERR_CLOSED: 'ECONNRESET',
+};
+
 export function describeFailure(error: unknown): TargetFailure {
-  const {code, message} = (error ?? {}) as {code?: unknown; message?: unknown};
-  const text = typeof code === 'string' ? code : 'EPROXY';
-  if (text.startsWith('HPE_')) return {code: 'malformed_response', reason: `the target sent a malformed HTTP response (${text})`};
+  const {code, message, name} = (error ?? {}) as {code?: unknown; message?: unknown; name?: unknown};
+  const text = typeof code === 'string' ? (UNDICI[code] ?? code) : 'EPROXY';
+  if (text.startsWith('HPE_') || name === 'HTTPParserError') {
+    const detail = typeof message === 'string' ? message.split('\n')[0]!.slice(0, 200) : text;
+    return {code: 'malformed_response', reason: `the target sent a malformed HTTP response (${detail})`};
+  }
   return {code: text, reason: REASONS[text] ?? (typeof message === 'string' ? message.split('\n')[0]!.slice(0, 200) : 'the request failed')};
 }
 

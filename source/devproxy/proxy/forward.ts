@@ -1,8 +1,11 @@
 import http, {type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse} from 'node:http';
 import https from 'node:https';
+import {Readable} from 'node:stream';
+import {Pool, type Dispatcher} from 'undici';
 import {MAX_DECODED_PAGE} from '../inject/content-coding.js';
 import {injectHtml} from '../inject/inject-html.js';
 import type {PageScript} from '../inject/page-script.js';
+import {headerRecord} from '../log/header-record.js';
 import type {NewTrafficEntry} from '../log/traffic-ring.js';
 import type {HttpTraffic} from '../types.js';
 import {BodySample, isTextType} from './body-sample.js';
@@ -20,29 +23,40 @@ export interface ForwarderOptions {
   record: (entry: NewTrafficEntry) => void;
 }
 
-/** What the log says of a request the browser gave up on (nginx's "client closed request"). */
+/** What the log says of a request the browser gave up on (nginx's "client closed req/** What the log says of a request the browser gave up on (nginx's "client closed request"). */
 export const CLIENT_CLOSED = 499;
 
-/** Forwards browser requests to the target over kept-alive connections. */
+/**
+ * Forwards browser requests to the target over kept-alive connections. The client side is undici's
+ * dispatcher API: it costs about half the CPU per request of node:http's client, which is most of
+ * what a proxy spends. Upgrades (WebSockets) go through node:http (upgrade.ts), where the socket is
+ * handed over whole.
+ */
 export class Forwarder {
-  readonly agent: http.Agent;
+  readonly pool: Pool;
   readonly transport: typeof http | typeof https;
 
   constructor(readonly options: ForwarderOptions) {
-    const {target} = options;
+    const {target, timeoutMs} = options;
     this.transport = target.secure ? https : http;
-    // Keep-alive to the target: a new TCP connection per request costs more than the rest of the proxy.
-    // A dev server's certificate is usually self-signed: the user named this target, so it is trusted as is.
-    const agentOptions = {keepAlive: true, maxFreeSockets: 256, scheduling: 'lifo' as const, rejectUnauthorized: false};
-    this.agent = target.secure ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
+    this.pool = new Pool(target.origin, {
+      // As many connections as the browser keeps busy; an idle one is closed before a dev server's usual 5 s keep-alive ends.
+      connections: null,
+      pipelining: 1,
+      keepAliveTimeout: 4000,
+      headersTimeout: timeoutMs,
+      bodyTimeout: 0,
+      // A dev server's certificate is usually self-signed: the user named this target, so it is trusted as is.
+      connect: {rejectUnauthorized: false, noDelay: true},
+    });
   }
 
   forward(request: IncomingMessage, response: ServerResponse): void {
-    new Exchange(this, request, response).send(false);
+    new Exchange(this, request, response).send();
   }
 
-  close(): void {
-    this.agent.destroy();
+  close(): Promise<void> {
+    return this.pool.destroy();
   }
 }
 
@@ -50,26 +64,28 @@ export class Forwarder {
  * One request and its answer, streamed both ways (an event stream flushes as it arrives), recorded
  * once when it ends, however it ends: answered, broken off by the target, or given up by the browser.
  */
-class Exchange {
+class Exchange implements Dispatcher.DispatchHandler {
   private readonly timestamp = Date.now();
   private readonly started = performance.now();
   private readonly method: string;
   private readonly url: string;
   private readonly proxyOrigin: string;
   private readonly trace: TraceContext;
-  private readonly headers: OutgoingHttpHeaders;
-  private readonly hasBody: boolean;
   private readonly requestSample?: BodySample;
-  private upstream?: http.ClientRequest;
+  private controller?: Dispatcher.DispatchController;
   private answered = false;
   private finished = false;
   private clientGone = false;
   // Filled in as the answer streams.
   private status = 0;
+  private statusMessage?: string;
   private answerHeaders?: IncomingHttpHeaders;
   private sample?: BodySample;
   private bytes = 0;
   private injected = false;
+  private idle?: NodeJS.Timeout;
+  // An HTML answer is gathered here to inject the page script; undefined while streaming.
+  private html?: {chunks: Buffer[]; headers: OutgoingHttpHeaders};
 
   constructor(
     private readonly forwarder: Forwarder,
@@ -80,118 +96,123 @@ class Exchange {
     this.url = request.url ?? '/';
     this.proxyOrigin = `http://${request.headers.host ?? ''}`;
     this.trace = traceFor(request.headers.traceparent);
-    this.headers = upstreamHeaders(request, forwarder.options.target, this.trace.header);
     const length = request.headers['content-length'];
-    this.hasBody = length !== undefined ? length !== '0' : request.headers['transfer-encoding'] !== undefined;
-    if (this.hasBody) this.requestSample = new BodySample();
+    if (length !== undefined ? length !== '0' : request.headers['transfer-encoding'] !== undefined) this.requestSample = new BodySample();
     response.on('close', () => {
       if (response.writableFinished) return;
       this.clientGone = true;
-      this.upstream?.destroy();
-      this.finish(`the browser closed the connection`);
+      this.controller?.abort(new Error('the browser closed the connection'));
+      this.finish('the browser closed the connection');
     });
   }
 
-  send(retried: boolean): void {
-    const {target, timeoutMs} = this.forwarder.options;
-    const upstream = this.forwarder.transport.request({
-      hostname: target.hostname,
-      port: target.port,
-      method: this.method,
-      path: target.basePath + this.url,
-      headers: this.headers,
-      agent: this.forwarder.agent,
-      setHost: false,
-    });
-    this.upstream = upstream;
-    upstream.setTimeout(timeoutMs, () => upstream.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), {code: 'ETIMEDOUT'})));
-    upstream.on('error', (error: NodeJS.ErrnoException) => {
-      if (this.answered || this.clientGone) return;
-      if (upstream.reusedSocket && !retried && !this.hasBody && error.code === 'ECONNRESET') {
-        // The target closed an idle kept-alive connection as we reused it: the request never reached it.
-        this.send(true);
-        return;
-      }
+  send(): void {
+    const {target} = this.forwarder.options;
+    const headers = upstreamHeaders(this.request, target, this.trace.header);
+    try {
+      this.forwarder.pool.dispatch({method: this.method, path: target.basePath + this.url, headers: headers as Record<string, string>, body: this.requestBody()}, this);
+    } catch (error) {
       this.fail(error);
-    });
-    upstream.on('response', (answer) => this.answer(answer));
-    if (this.hasBody) {
-      this.request.on('data', (chunk: Buffer) => this.requestSample!.add(chunk));
-      this.request.pipe(upstream);
-    } else {
-      upstream.end();
     }
   }
 
-  private answer(answer: IncomingMessage): void {
+  /** The browser's body as it streams, its first bytes kept on the way. */
+  private requestBody(): Readable | null {
+    const sample = this.requestSample;
+    if (!sample) return null;
+    const request = this.request;
+    return Readable.from(
+      (async function* () {
+        for await (const chunk of request as AsyncIterable<Buffer>) {
+          sample.add(chunk);
+          yield chunk;
+        }
+      })(),
+    );
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.clientGone) controller.abort(new Error('the browser closed the connection'));
+  }
+
+  onResponseStart(controller: Dispatcher.DispatchController, status: number, received: IncomingHttpHeaders, statusMessage?: string): void {
     this.answered = true;
-    const {request, response} = this;
-    const status = answer.statusCode ?? 502;
     this.status = status;
-    this.answerHeaders = answer.headers;
-    const contentType = answer.headers['content-type'];
+    this.statusMessage = statusMessage;
+    this.answerHeaders = received;
+    const contentType = received['content-type'];
+    const headers = downstreamHeaders(received, this.forwarder.options.target, this.proxyOrigin);
+    if (isTextType(contentType)) this.sample = new BodySample(headerText(received['content-encoding']));
     // An event stream may be quiet for minutes; its silence is not a timeout.
-    if (contentType?.startsWith('text/event-stream')) this.upstream!.setTimeout(0);
-    const headers = downstreamHeaders(answer, this.forwarder.options.target, this.proxyOrigin);
-    if (isTextType(contentType)) this.sample = new BodySample(answer.headers['content-encoding']);
-    answer.on('error', (error) => this.breakOff(error));
-    answer.on('close', () => {
-      if (!answer.complete) this.breakOff();
-    });
-    response.on('finish', () => this.finish());
-    const bodyless = request.method === 'HEAD' || status === 204 || status === 304;
+    if (!contentType?.startsWith('text/event-stream')) this.watchIdle(controller);
+    const bodyless = this.method === 'HEAD' || status === 204 || status === 304;
     if (!bodyless && status !== 206 && contentType?.toLowerCase().includes('text/html')) {
-      this.answerHtml(answer, headers);
+      this.html = {chunks: [], headers};
       return;
     }
-    response.writeHead(status, answer.statusMessage, headers);
-    answer.on('data', (chunk: Buffer) => {
-      this.bytes += chunk.length;
-      this.sample?.add(chunk);
-    });
-    answer.pipe(response);
+    this.response.writeHead(status, statusMessage, headers);
   }
 
-  /** Buffers an HTML answer to inject the page script; a page too large to buffer streams on as it is. */
-  private answerHtml(answer: IncomingMessage, headers: OutgoingHttpHeaders): void {
-    const {response} = this;
-    const chunks: Buffer[] = [];
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      this.bytes += chunk.length;
-      this.sample?.add(chunk);
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.idle?.refresh();
+    this.bytes += chunk.length;
+    this.sample?.add(chunk);
+    const html = this.html;
+    if (html) {
+      html.chunks.push(chunk);
       if (this.bytes <= MAX_DECODED_PAGE) return;
-      answer.off('data', onData);
-      answer.off('end', onEnd);
-      response.writeHead(this.status, answer.statusMessage, headers);
-      for (const part of chunks) response.write(part);
-      answer.on('data', (more: Buffer) => (this.bytes += more.length));
-      answer.pipe(response);
-    };
-    const onEnd = () => {
-      const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      const injected = injectHtml(raw, headers, this.forwarder.options.script, this.proxyOrigin.replace(/^http:/, 'ws:'));
-      this.injected = injected !== undefined;
-      response.writeHead(this.status, answer.statusMessage, injected?.headers ?? headers);
-      response.end(injected?.body ?? raw);
-    };
-    answer.on('data', onData);
-    answer.on('end', onEnd);
+      // Too large to buffer: it streams on as the target sent it.
+      this.html = undefined;
+      this.response.writeHead(this.status, this.statusMessage, html.headers);
+      for (const part of html.chunks) this.response.write(part);
+      return;
+    }
+    if (!this.response.write(chunk)) {
+      controller.pause();
+      this.response.once('drain', () => controller.resume());
+    }
   }
 
-  /** The target broke off its answer (or the browser left, which closes it too). */
-  private breakOff(error?: unknown): void {
-    if (this.clientGone || this.finished) return;
-    this.fail(error ?? Object.assign(new Error('the response ended early'), {code: 'ECONNRESET'}));
+  onResponseEnd(): void {
+    clearTimeout(this.idle);
+    const html = this.html;
+    if (html) {
+      const raw = html.chunks.length === 1 ? html.chunks[0]! : Buffer.concat(html.chunks);
+      const injected = injectHtml(raw, html.headers, this.forwarder.options.script, this.proxyOrigin.replace(/^http:/, 'ws:'));
+      this.injected = injected !== undefined;
+      const {response} = this;
+      response.writeHead(this.status, this.statusMessage, injected?.headers ?? html.headers);
+      const parts = injected?.parts ?? [raw];
+      response.cork();
+      for (const part of parts.slice(0, -1)) response.write(part);
+      response.end(parts.at(-1));
+      response.uncork();
+    } else {
+      this.response.end();
+    }
+    this.finish();
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    clearTimeout(this.idle);
+    if (this.clientGone) return;
+    this.fail(error);
+  }
+
+  /** Each part of a body must come within the timeout (undici's own body timeout cannot tell an event stream apart). */
+  private watchIdle(controller: Dispatcher.DispatchController): void {
+    const {timeoutMs} = this.forwarder.options;
+    this.idle = setTimeout(() => controller.abort(Object.assign(new Error(`no data within ${timeoutMs} ms`), {code: 'ETIMEDOUT'})), timeoutMs);
+    this.idle.unref();
   }
 
   private fail(error: unknown): void {
     if (this.finished) return;
     const {target, record} = this.forwarder.options;
     const {request, response, method, url} = this;
-    const midStream = this.answered;
     const failure = describeFailure(error);
-    const message = failureMessage(target, failure, midStream);
+    const message = failureMessage(target, failure, this.answered);
     record({type: 'diagnostic', level: 'error', category: failure.code, message, timestamp: Date.now(), method, url});
     if (!response.headersSent) {
       const retry = method === 'GET' && (request.headers.accept ?? '').includes('text/html');
@@ -217,12 +238,12 @@ class Exchange {
       timestamp: this.timestamp,
       traceId: this.trace.traceId,
       durationMs: Math.round((performance.now() - this.started) * 100) / 100,
-      requestHeaders: flatHeaders(request.headers),
-      responseHeaders: this.answerHeaders ? flatHeaders(this.answerHeaders) : {},
+      requestHeaders: headerRecord(request.headers),
+      responseHeaders: this.answerHeaders ? headerRecord(this.answerHeaders) : {},
       requestBytes: this.requestSample?.bytes ?? 0,
       responseBytes: this.bytes,
     };
-    const contentType = this.answerHeaders?.['content-type'];
+    const contentType = headerText(this.answerHeaders?.['content-type']);
     if (contentType) entry.contentType = contentType;
     const body = this.sample?.text();
     if (body !== undefined) entry.body = body;
@@ -235,19 +256,6 @@ class Exchange {
   }
 }
 
-/** Header values as single strings (a repeated Set-Cookie joins with newlines, as it cannot with commas). */
-function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
-  for (const name in headers) {
-    if (typeof headers[name] !== 'string') return copyFlat(headers);
-  }
-  return headers as Record<string, string>;
-}
-
-function copyFlat(headers: IncomingHttpHeaders): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const name in headers) {
-    const value = headers[name];
-    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join('\n') : value;
-  }
-  return flat;
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
 }

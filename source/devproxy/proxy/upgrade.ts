@@ -1,5 +1,6 @@
 import type {IncomingMessage} from 'node:http';
 import type {Duplex} from 'node:stream';
+import {headerRecord} from '../log/header-record.js';
 import type {Forwarder} from './forward.js';
 import {describeFailure, failureMessage} from './failure.js';
 import {traceFor} from './traceparent.js';
@@ -39,7 +40,7 @@ export function forwardUpgrade(forwarder: Forwarder, request: IncomingMessage, s
       timestamp,
       traceId: trace.traceId,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
-      requestHeaders: request.headers as Record<string, string>,
+      requestHeaders: headerRecord(request.headers),
       responseHeaders,
       requestBytes: 0,
       responseBytes: 0,
@@ -59,7 +60,7 @@ export function forwardUpgrade(forwarder: Forwarder, request: IncomingMessage, s
     targetSocket.on('close', () => socket.destroy());
     targetSocket.pipe(socket);
     socket.pipe(targetSocket);
-    entry(answer.statusCode ?? 101, answer.headers as Record<string, string>);
+    entry(answer.statusCode ?? 101, headerRecord(answer.headers));
   });
   upstream.on('response', (answer) => {
     // The target refused the upgrade: its plain answer goes back as it is, and the connection ends.
@@ -69,7 +70,7 @@ export function forwardUpgrade(forwarder: Forwarder, request: IncomingMessage, s
         'connection: close\r\n\r\n',
     );
     answer.pipe(socket);
-    entry(answer.statusCode ?? 0, answer.headers as Record<string, string>);
+    entry(answer.statusCode ?? 0, headerRecord(answer.headers));
   });
   upstream.on('error', (error) => {
     const failure = describeFailure(error);

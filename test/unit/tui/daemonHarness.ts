@@ -7,6 +7,7 @@ import {daemonSocketPath} from '../../../source/core/paths.js';
 import type {DaemonClient} from '../../../source/daemon/client.js';
 import {ensureDaemon} from '../../../source/daemon/lifecycle.js';
 import {createDaemonServer} from '../../../source/daemon/server.js';
+import {createProxyManager} from '../../../source/devproxy/create-manager.js';
 import type {ReaderService} from '../../../source/feeds/contracts.js';
 import {Supervisor} from '../../../source/processes/supervisor.js';
 import type {ProcessInfo} from '../../../source/processes/types.js';
@@ -77,13 +78,14 @@ export async function startInProcessDaemon(options: {openReader?: () => Promise<
   vi.stubEnv('WORKBENCH_READER_URL', '');
 
   const supervisor = new Supervisor();
+  const proxies = createProxyManager();
   const socketPath = daemonSocketPath(home);
   mkdirSync(dirname(socketPath), {recursive: true, mode: 0o700});
   let server: Server | undefined;
   const sockets = new Set<Socket>();
   let accepted = 0;
   const listen = async () => {
-    server = createDaemonServer(supervisor, {startedAt: Date.now(), survivors: () => [], shutdown: () => undefined});
+    server = createDaemonServer(supervisor, {proxies, startedAt: Date.now(), survivors: () => [], shutdown: () => undefined});
     server.on('connection', (socket) => {
       accepted++;
       sockets.add(socket);
@@ -134,7 +136,7 @@ export async function startInProcessDaemon(options: {openReader?: () => Promise<
     async close() {
       await ports.close().catch(() => undefined);
       for (const client of clients) client.close();
-      await supervisor.stopAll();
+      await Promise.all([supervisor.stopAll(), proxies.stopAll()]);
       await takeDown();
       vi.unstubAllEnvs();
       rmSync(dir, {recursive: true, force: true});
