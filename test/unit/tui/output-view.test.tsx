@@ -69,7 +69,7 @@ describe('reading a process output', () => {
     await app.waitFor((frame) => !frame.includes('search:') && shownLines(frame).includes(300), 'search cleared, following');
 
     await app.press('g');
-    for (let step = 0; step < 20 && !app.frame().includes('line 200'); step++) await app.press(KEYS.pageDown);
+    for (let step = 0; step < 40 && !app.frame().includes('line 200'); step++) await app.press(KEYS.pageDown);
     await app.waitForText('line 200');
     expect(app.frame()).not.toContain('LONG-END');
     await app.press('w');
