@@ -253,5 +253,36 @@ describe('the Proxy pane', () => {
     await app.press(KEYS.escape, 'e', ...'nope.x', KEYS.enter);
     await app.waitForText('✖ the code threw:');
     expect(app.frame()).toMatch(/ReferenceError|nope is not defined/);
+    // A value with a cycle still comes back as JSON.
+    await app.press(KEYS.escape, 'e', ...'(() => { const a = {name: "loop"}; a.self = a; return a; })()', KEYS.enter);
+    await app.waitForText('"name": "loop",');
+
+    // A thrown error in the page is a row of its own; enter shows its message, page and stack.
+    await app.press(KEYS.escape);
+    await page.evaluate(() => setTimeout(() => (null as unknown as {cart: number}).cart));
+    await app.waitForText(/JS\s+(Uncaught )?TypeError: Cannot read properties of null/);
+    await app.press('t', 't');
+    await app.waitForText('type error');
+    await app.press(KEYS.enter);
+    await app.waitForText('TypeError in the page');
+    expect(app.frame()).toMatch(/page\s+http:\/\/127\.0\.0\.1:\d+\//);
+    expect(app.frame()).toContain('Stack');
+  });
+
+  it('lists its keys in the ? help and the next useful ones in the status bar', async () => {
+    const app = await openPane();
+    await daemon.ports.proxies.start({id: 'web', target: targetUrl});
+    await app.waitForText('enter detail  f status  t type  / filter  p pages  e exec  s start  x stop');
+    await app.press('?');
+    await app.waitForText('Keys — Proxy');
+    for (const text of [
+      'status filter: all, 2xx, 3xx, 4xx, 5xx',
+      'type filter: all, http, error',
+      'run JavaScript in the connected pages',
+      'the browser pages on this proxy',
+      'start a proxy of .workbench.kdl',
+    ]) {
+      await app.waitForText(text);
+    }
   });
 });
