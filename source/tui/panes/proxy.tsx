@@ -176,6 +176,8 @@ function ProxyPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
     setMessage({kind: 'info', text: `stopping proxy ${info.id}…`});
     try {
       await port.stop(info.id);
+      resetSelection();
+      setExec(undefined);
       setMessage({kind: 'info', text: `stopped proxy ${info.id}`});
     } catch (error) {
       setMessage({kind: 'error', text: `stop ${info.id} failed: ${describeError(error)}`});
