@@ -148,6 +148,26 @@ describe('the Proxy pane', () => {
     await app.waitForText('nothing matches the filters');
   });
 
+  it('shows a request the target never answered as ERR with the reason, under the failed filter', async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const downUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const app = await openPane();
+    const info = await daemon.ports.proxies.start({id: 'down', target: downUrl});
+    const answer = await fetch(`${info.url}/api/items`);
+    expect(answer.status).toBe(502);
+    await answer.arrayBuffer();
+    await app.waitForText(/GET\s+ERR\s+\/api\/items\s+\(.*ECONNREFUSED/);
+    expect(app.lastFrame() ?? '').toMatch(/\u001b\[35m[^\n]*ERR/);
+    await app.press('f', 'f', 'f', 'f', 'f');
+    await app.waitForText('status failed');
+    expect(app.frame()).toMatch(/GET\s+ERR\s+\/api\/items/);
+    await app.press(KEYS.enter);
+    await app.waitForText(/no answer from the target: .*ECONNREFUSED/);
+  });
+
   it('opens a request with enter: request and response headers and the first part of the bodies', async () => {
     const app = await openPane();
     const info = await daemon.ports.proxies.start({id: 'web', target: targetUrl});
