@@ -148,6 +148,16 @@ describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
     // As above: Esc must be read alone (it clears the filter) before the next key.
     await eventually(() => !screen().includes('filter: worker'), 5000);
 
+    // The Proxy pane: s starts the demo's proxy from .workbench.kdl, and a request through it shows up live.
+    tmux('send-keys', '-t', session, '4');
+    await eventually(() => screen().includes('no proxy running'), 10_000, 250);
+    tmux('send-keys', '-t', session, 's');
+    await eventually(() => /▸ shop\s+→ http:\/\/127\.0\.0\.1:4310/.test(screen()), 10_000, 250);
+    tmux('send-keys', '-t', session, 'Enter');
+    const proxyUrl = await eventually(() => /started proxy shop on (http:\/\/127\.0\.0\.1:\d+)/.exec(screen())?.[1], 15_000, 250);
+    await fetch(`${proxyUrl}/api/products`).then((response) => response.arrayBuffer());
+    await eventually(() => /GET\s+200\s+\/api\/products/.test(screen()), 10_000, 250);
+
     tmux('resize-window', '-t', session, '-x', '70', '-y', '20');
     await eventually(() => !screen().includes('EXITED') && screen().trim().length > 0, 5000);
 

@@ -1,6 +1,7 @@
 import React, {createContext, useContext, useMemo} from 'react';
 import type {ProcessInfo} from '../../processes/types.js';
 import type {Incident} from '../../incidents/incidents.js';
+import type {ProxyInfo} from '../../devproxy/types.js';
 import {useWatched} from '../hooks/useWatched.js';
 import {shownIncident, shownProcess} from '../text/shown.js';
 import {usePorts} from './PortsContext.js';
@@ -14,8 +15,12 @@ export interface Snapshot {
   errorsError: string | undefined;
   description: string | undefined;
   descriptionError: string | undefined;
+  /** The dev proxies the daemon runs (the Proxy pane, its title's count). */
+  proxies: ProxyInfo[] | undefined;
+  proxiesError: string | undefined;
   refreshProcesses(): void;
   refreshErrors(): void;
+  refreshProxies(): void;
 }
 
 const SnapshotContext = createContext<Snapshot | undefined>(undefined);
@@ -26,6 +31,7 @@ export function SnapshotProvider({children}: {children: React.ReactNode}): React
   const processes = useWatched(async () => (await ports.processes.list()).map(shownProcess), ports.processes.watch, [ports.processes]);
   const errors = useWatched(async () => (await ports.incidents.list()).map(shownIncident), ports.incidents.watch, [ports.incidents]);
   const description = useWatched(() => ports.status.describe(), ports.status.watch, [ports.status]);
+  const proxies = useWatched(() => ports.proxies.list(), ports.proxies.watch, [ports.proxies]);
 
   const snapshot = useMemo<Snapshot>(
     () => ({
@@ -35,12 +41,15 @@ export function SnapshotProvider({children}: {children: React.ReactNode}): React
       errorsError: errors.error,
       description: description.data,
       descriptionError: description.error,
+      proxies: proxies.data,
+      proxiesError: proxies.error,
       refreshProcesses: processes.refresh,
       refreshErrors: errors.refresh,
+      refreshProxies: proxies.refresh,
     }),
     // refresh functions are stable in behaviour; data and errors decide re-renders.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [processes.data, processes.error, errors.data, errors.error, description.data, description.error],
+    [processes.data, processes.error, errors.data, errors.error, description.data, description.error, proxies.data, proxies.error],
   );
   return <SnapshotContext.Provider value={snapshot}>{children}</SnapshotContext.Provider>;
 }

@@ -50,6 +50,8 @@ export function wrapLine(line: string, width: number): string[] {
 export interface OutputReader {
   /** Keys go to the output (scroll, search, wrap) instead of the process list. */
   reading: boolean;
+  /** Whether the output has the keys as the last key left it (a key may come before the next frame). */
+  readingNow(): boolean;
   open(): void;
   search: FilterInputState;
   view(props: {process: ProcessInfo | undefined; lines: string[]; error: string | undefined; width: number; height: number; focused: boolean}): React.JSX.Element;
@@ -61,12 +63,19 @@ export interface OutputReader {
  * wraps long lines on `w`, and searches with `/`, `n` and `N` (the match highlighted).
  */
 export function useOutputReader(focused: boolean): OutputReader {
-  const [reading, setReading] = useState(false);
+  const [reading, setReadingState] = useState(false);
+  // As the last key left it: `enter` then `/` before the next frame must search the output, not filter the list.
+  const readingRef = useRef(false);
+  const setReading = (next: boolean) => {
+    readingRef.current = next;
+    setReadingState(next);
+  };
   // First row shown; undefined: follow the tail.
   const [top, setTop] = useState<number>();
   const [wrap, setWrap] = useState(false);
   const [matchLine, setMatchLine] = useState<number>();
-  const search = useFilterInput(focused && reading);
+  // Its keys go to it only while it is open (its own ref says so), so it may listen whenever the pane is focused.
+  const search = useFilterInput(focused);
   // The geometry of the last frame, for keys: rows of text, rows shown.
   const layout = useRef({rows: [] as Row[], bodyRows: 1, matches: [] as number[]});
 
@@ -97,6 +106,7 @@ export function useOutputReader(focused: boolean): OutputReader {
 
   useKeypress(
     (press) => {
+      if (!readingRef.current) return false;
       if (matchesCommand(Command.BACK, press)) {
         if (search.text) {
           search.clear();
@@ -117,7 +127,7 @@ export function useOutputReader(focused: boolean): OutputReader {
       else return false;
       return true;
     },
-    {isActive: focused && reading && !search.editing, priority: KeyPriority.PANE + 1},
+    {isActive: focused && !search.editing, priority: KeyPriority.PANE + 1},
   );
 
   const view: OutputReader['view'] = ({process, lines, error, width, height, focused: paneFocused}) => {
@@ -170,6 +180,7 @@ export function useOutputReader(focused: boolean): OutputReader {
 
   return {
     reading,
+    readingNow: () => readingRef.current,
     open: () => setReading(true),
     search,
     view,

@@ -132,6 +132,7 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
 
   useKeypress(
     (press) => {
+      if (reader.readingNow()) return false;
       if (matchesCommand(Command.UP, press)) move(-1);
       else if (matchesCommand(Command.DOWN, press)) move(1);
       else if (matchesCommand(Command.PAGE_UP, press)) move(-10);

@@ -2,6 +2,7 @@ import type {PaneDefinition} from './types.js';
 import {processesPane} from './processes.js';
 import {incidentsPane} from './incidents.js';
 import {feedsPane} from './feeds.js';
+import {proxyPane} from './proxy.js';
 
 /** The panes of the shell in tab order; number keys follow this order. Add a pane here. */
-export const panes: PaneDefinition[] = [processesPane, incidentsPane, feedsPane];
+export const panes: PaneDefinition[] = [processesPane, incidentsPane, feedsPane, proxyPane];

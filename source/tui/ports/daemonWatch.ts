@@ -1,12 +1,14 @@
 import type {DaemonClient} from '../../daemon/client.js';
-import type {Topic} from '../../daemon/protocol/index.js';
+import type {DaemonEvents, Topic} from '../../daemon/protocol/index.js';
 import type {Watch} from './watch.js';
 
-export interface DaemonWatchOptions {
+export interface DaemonWatchOptions<T extends Topic = Topic> {
   /** The events that mean "changed" (see daemon/protocol/events.ts); none: only the connection's coming and going. */
-  topic?: Topic;
+  topic?: T;
   /** `output` only: one process's output. */
   id?: string;
+  /** Only the events this accepts mean "changed" (one proxy's `traffic`, say); every event of the topic when absent. */
+  accept?: (event: DaemonEvents[T]) => boolean;
   /** While the daemon is away (or cannot push), how long to wait before trying again. */
   retryMs: number;
   /**
@@ -26,8 +28,8 @@ export interface DaemonWatchOptions {
  * only when that changes something (a stopped daemon costs a failed connect, not a redraw). While
  * subscribed it never polls. A daemon that refuses the subscription is looked at every `retryMs` instead.
  */
-export function daemonWatch(daemon: () => Promise<DaemonClient>, options: DaemonWatchOptions): Watch {
-  const {topic, id, retryMs, coalesceMs = DEFAULT_COALESCE_MS} = options;
+export function daemonWatch<T extends Topic>(daemon: () => Promise<DaemonClient>, options: DaemonWatchOptions<T>): Watch {
+  const {topic, id, accept, retryMs, coalesceMs = DEFAULT_COALESCE_MS} = options;
   return (onChangeNow) => {
     let stopped = false;
     const onChange = coalesce(onChangeNow, coalesceMs);
@@ -44,7 +46,7 @@ export function daemonWatch(daemon: () => Promise<DaemonClient>, options: Daemon
       let client: DaemonClient;
       try {
         client = await daemon();
-        const stop = topic ? await client.subscribe(topic, () => onChange(), {id}) : async () => {};
+        const stop = topic ? await client.subscribe(topic, (event) => (!accept || accept(event)) && onChange(), {id}) : async () => {};
         if (stopped) {
           void stop();
           return;

@@ -3,6 +3,7 @@ import type {ToolContext} from '../../tools/registry-types.js';
 import {createFeedsPort, type FeedsPort} from './feeds.js';
 import {createIncidentsPort, type IncidentsPort} from './incidents.js';
 import {createProcessesPort, type ProcessesPort} from './processes.js';
+import {createProxiesPort, type ProxiesPort} from './proxies.js';
 import {createStatusPort, type StatusPort} from './status.js';
 
 /**
@@ -15,6 +16,7 @@ export interface TuiPorts {
   processes: ProcessesPort;
   incidents: IncidentsPort;
   feeds: FeedsPort;
+  proxies: ProxiesPort;
   status: StatusPort;
   close(): Promise<void>;
 }
@@ -40,6 +42,7 @@ export function createPorts(context: ToolContext, options: PortOptions = {}): Tu
     processes: createProcessesPort(context, {retryMs}),
     incidents: createIncidentsPort(context, {retryMs}),
     feeds,
+    proxies: createProxiesPort(context, {retryMs}),
     status: createStatusPort(context, {retryMs, pollMs: options.statusPollMs ?? 10_000, startDaemon: options.startDaemon}),
     close: () => feeds.close(),
   };

@@ -1,4 +1,6 @@
 import {writeFileSync} from 'node:fs';
+import {createServer} from 'node:http';
+import type {AddressInfo} from 'node:net';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {cleanup} from 'ink-testing-library';
@@ -45,7 +47,7 @@ function tracedPorts(options: PortOptions = {}): Traced {
   const clients: DaemonClient[] = [];
   const trace = async (client: DaemonClient) => {
     // Events as they arrive, before any port's listener runs on them.
-    for (const topic of ['processes', 'alerts', 'output'] as const) await client.subscribe(topic, () => log.push(`event ${topic}`));
+    for (const topic of ['processes', 'alerts', 'output', 'proxies', 'traffic'] as const) await client.subscribe(topic, () => log.push(`event ${topic}`));
     const call = client.call.bind(client) as (method: MethodName, params?: unknown) => Promise<unknown>;
     client.call = ((method: MethodName, params?: {topic?: string}) => {
       log.push(method === 'events.subscribe' ? `subscribe ${params?.topic}` : method);
@@ -182,6 +184,29 @@ describe('TUI panes on pushed daemon events', () => {
     expect(traced.log.slice(mark).filter((entry) => entry !== 'event output')).toEqual([]);
     expect(app.frames.length).toBe(frames);
     expect(app.frame()).not.toContain('hidden second');
+  });
+
+  it('the Proxy pane sends nothing while a proxy is quiet, and asks for its traffic after the traffic event', async () => {
+    const target = createServer((_request, response) => response.end('ok'));
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    try {
+      const info = await daemon.ports.proxies.start({id: 'web', target: `http://127.0.0.1:${(target.address() as AddressInfo).port}`});
+      traced = tracedPorts();
+      const app = await renderApp(traced.ports);
+      await app.press('4');
+      await app.waitForText(`no requests yet · open ${info.url}`);
+      await traced.settled(['subscribe proxies', 'proxy.list'], ['subscribe traffic', 'proxy.log']);
+      const mark = traced.log.length;
+      await quietPeriod();
+      expect(traced.log.slice(mark)).toEqual([]);
+
+      await fetch(`${info.url}/first`).then((response) => response.arrayBuffer());
+      await app.waitForText('/first');
+      expectEventBeforeCall(traced.log.slice(mark), 'event traffic', 'proxy.log');
+    } finally {
+      target.closeAllConnections();
+      await new Promise<void>((resolve) => target.close(() => resolve()));
+    }
   });
 
   it('the status bar pings over the ports’ one connection instead of connecting each time', async () => {
