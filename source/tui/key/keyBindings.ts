@@ -145,6 +145,15 @@ export function matchesCommand(command: Command, press: Keypress, bindings: KeyB
   return bindings[command].keys.some((binding) => bindingMatches(binding, press));
 }
 
+/** How far a list or a scrolled view moves for a key: ±1 for ↑/↓, ±10 for PgUp/PgDn, 0 for any other key. */
+export function moveStep(press: Keypress, bindings: KeyBindingMap = defaultKeyBindings): number {
+  if (matchesCommand(Command.UP, press, bindings)) return -1;
+  if (matchesCommand(Command.DOWN, press, bindings)) return 1;
+  if (matchesCommand(Command.PAGE_UP, press, bindings)) return -10;
+  if (matchesCommand(Command.PAGE_DOWN, press, bindings)) return 10;
+  return 0;
+}
+
 /** The pane number 1-9 a digit key asks for, or undefined. */
 export function focusPaneNumber(press: Keypress): number | undefined {
   if (press.ctrl || press.meta || press.paste || press.name !== undefined) return undefined;

@@ -5,7 +5,7 @@ import {useSnapshot} from '../contexts/SnapshotContext.js';
 import {useKeypress} from '../hooks/useKeypress.js';
 import {useFilterInput, matchesFilter} from '../hooks/useFilterInput.js';
 import {useNow} from '../hooks/useNow.js';
-import {Command, matchesCommand, type Keypress} from '../key/keyBindings.js';
+import {Command, matchesCommand, moveStep, type Keypress} from '../key/keyBindings.js';
 import {KeyPriority} from '../key/keyPriority.js';
 import {listWindowStart} from '../layouts/listWindow.js';
 import {shownAge} from '../text/age.js';
@@ -132,15 +132,7 @@ function IncidentsPane({focused, width, height, compact}: PaneProps): React.JSX.
 
   useKeypress(
     (press) => {
-      const step = matchesCommand(Command.UP, press)
-        ? -1
-        : matchesCommand(Command.DOWN, press)
-          ? 1
-          : matchesCommand(Command.PAGE_UP, press)
-            ? -10
-            : matchesCommand(Command.PAGE_DOWN, press)
-              ? 10
-              : 0;
+      const step = moveStep(press);
       if (step !== 0 && expanded) setDetailScroll((current) => Math.max(0, current + step));
       else if (step !== 0) move(step);
       else if (matchesCommand(Command.EXPAND, press) && selected) {

@@ -10,7 +10,7 @@ import {useNow} from '../hooks/useNow.js';
 import {useStatusHints} from '../hooks/useStatusHints.js';
 import {useTransientMessage} from '../hooks/useTransientMessage.js';
 import {useWatched} from '../hooks/useWatched.js';
-import {Command, keyLabel, matchesCommand} from '../key/keyBindings.js';
+import {Command, keyLabel, matchesCommand, moveStep} from '../key/keyBindings.js';
 import {KeyPriority} from '../key/keyPriority.js';
 import {listWindowStart} from '../layouts/listWindow.js';
 import type {ProxyChoice} from '../ports/proxies.js';
@@ -188,15 +188,7 @@ function ProxyPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
   const scrolling = detail || exec !== undefined;
   useKeypress(
     (press) => {
-      const step = matchesCommand(Command.UP, press)
-        ? -1
-        : matchesCommand(Command.DOWN, press)
-          ? 1
-          : matchesCommand(Command.PAGE_UP, press)
-            ? -10
-            : matchesCommand(Command.PAGE_DOWN, press)
-              ? 10
-              : 0;
+      const step = moveStep(press);
       if (step !== 0 && scrolling) setScroll((value) => Math.max(0, Math.min(scrollMax.current, value + step)));
       else if (step !== 0 && view === 'requests') move(step);
       else if (matchesCommand(Command.BACK, press) && (exec || detail || filter.text || message || classFilter !== 'all' || typeFilter !== 'all')) {
