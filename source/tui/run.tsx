@@ -43,6 +43,10 @@ export async function runTui(ports: TuiPorts, options: RunTuiOptions = {}): Prom
       stdin,
       exitOnCtrlC: false,
       patchConsole: options.patchConsole ?? true,
+      // ink holds a frame asked for within 1000/maxFps ms of the last one: at its default 30, a key
+      // pressed just after a data frame waits up to 33 ms before its own frame starts. Data frames
+      // are already gathered (daemonWatch, deliveries), so a shorter hold costs nothing when idle.
+      maxFps: 120,
     });
   } catch (error) {
     restoreWrites();

@@ -109,6 +109,8 @@ describe('Feeds pane actions', () => {
     await app.press('y');
     await app.waitForText('All articles: 5 articles marked read');
     expect(await unread(service)).toBe(0);
+    // The counts are re-read after the change: the row shows none before m is pressed again.
+    await app.waitForText(/▸\s{5,}All articles/);
     // A single feed is marked at once, as before; nothing left to mark says so in the singular.
     await app.press('m');
     await app.waitForText('no unread articles');
