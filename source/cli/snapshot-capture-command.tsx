@@ -12,7 +12,12 @@ export function snapshotCaptureCommand(action: 'baseline' | 'compare') {
     url: z
       .string()
       .optional()
-      .describe(option({description: action === 'baseline' ? 'The page to capture (http or https)' : "The page to capture (default: the baseline's)", valueDescription: 'url'})),
+      .describe(
+        option({
+          description: action === 'baseline' ? 'The page to capture (http or https; default: the page open through a dev proxy)' : "The page to capture (default: the baseline's)",
+          valueDescription: 'url',
+        }),
+      ),
     threshold: z
       .string()
       .optional()

@@ -54,7 +54,10 @@ export interface CompareResult {
 export async function takeBaseline(request: CaptureRequest): Promise<BaselineResult> {
   const name = checkSnapshotName(request.name, 'baseline');
   if (!request.url)
-    throw new WorkbenchError('invalid_argument', `snapshot baseline needs the url of the page, e.g. {"action": "baseline", "name": "${name}", "url": "http://127.0.0.1:3000/"}`);
+    throw new WorkbenchError(
+      'invalid_argument',
+      `snapshot baseline needs the url of the page (or a page open through a dev proxy), e.g. {"action": "baseline", "name": "${name}", "url": "http://127.0.0.1:3000/"}`,
+    );
   const url = await checkPageUrl(request.url);
   const viewport = {width: request.width ?? DEFAULT_VIEWPORT.width, height: request.height ?? DEFAULT_VIEWPORT.height};
   const fullPage = request.full_page ?? false;

@@ -1,8 +1,11 @@
+import {existsSync} from 'node:fs';
 import {z} from 'zod';
+import {daemonSocketPath} from '../core/paths.js';
 import {DEFAULT_THRESHOLD, DEFAULT_TIMEOUT_S} from '../snapshot/defaults.js';
 import type {BaselineResult, CompareResult, ListedSnapshot} from '../snapshot/snapshots.js';
 import {formatDate, formatTable} from '../text/table.js';
 import {fitArray} from './budget.js';
+import {proxyAccess} from './proxy-access.js';
 import {defineTool, type ToolContext} from './registry-types.js';
 
 export const SNAPSHOT_ACTIONS = ['baseline', 'compare', 'list', 'delete'] as const;
@@ -10,7 +13,12 @@ export const SNAPSHOT_ACTIONS = ['baseline', 'compare', 'list', 'delete'] as con
 export const snapshotInput = z.strictObject({
   action: z.enum(SNAPSHOT_ACTIONS).default('list').describe('baseline captures and stores a page; compare captures it again and diffs; list; delete'),
   name: z.string().min(1).max(200).optional().describe('The snapshot (every action but list): letters, digits, ".", "-", "_"'),
-  url: z.string().min(1).max(4096).optional().describe("The page, http(s): required for baseline; compare defaults to the baseline's"),
+  url: z
+    .string()
+    .min(1)
+    .max(4096)
+    .optional()
+    .describe("The page, http(s). baseline: defaults to the page open through a dev proxy (the one seen last); compare: defaults to the baseline's"),
   threshold: z.number().min(0).max(1).default(DEFAULT_THRESHOLD).describe('compare: the largest ratio of changed pixels that passes (0.01 = 1%)'),
   width: z.number().int().min(200).max(4096).optional().describe("Viewport width in pixels (baseline: 1280; compare: the baseline's)"),
   height: z.number().int().min(200).max(4096).optional().describe("Viewport height in pixels (baseline: 800; compare: the baseline's)"),
@@ -29,7 +37,7 @@ export async function snapshotTask(args: SnapshotArgs, context: ToolContext): Pr
   const {compareSnapshot, deleteSnapshot, listSnapshots, takeBaseline} = await import('../snapshot/snapshots.js');
   switch (args.action ?? 'list') {
     case 'baseline':
-      return {action: 'baseline', ...(await takeBaseline(args))};
+      return {action: 'baseline', ...(await takeBaseline({...args, url: args.url ?? (await currentPageUrl(context))}))};
     case 'compare':
       return {action: 'compare', ...(await compareSnapshot(args))};
     case 'delete':
@@ -40,6 +48,22 @@ export async function snapshotTask(args: SnapshotArgs, context: ToolContext): Pr
       const shown = context.budget ? fitArray(all, Math.floor(context.budget / 2)).items : all;
       return {action: 'list', snapshots: shown, total: all.length};
     }
+  }
+}
+
+/**
+ * A baseline without a url takes the page open through a dev proxy: the connected one seen last.
+ * Asked only of a daemon that is running (or of legacy mode's own proxies): a snapshot never
+ * starts one.
+ */
+async function currentPageUrl(context: ToolContext): Promise<string | undefined> {
+  if (!context.noDaemon && !existsSync(daemonSocketPath())) return undefined;
+  if (context.noDaemon && !context.localProxies) return undefined;
+  try {
+    const pages = (await proxyAccess(context).pages()).flatMap((proxy) => proxy.pages.filter((page) => page.connected));
+    return pages.sort((a, b) => b.lastSeen - a.lastSeen)[0]?.url;
+  } catch {
+    return undefined;
   }
 }
 
@@ -107,7 +131,7 @@ export const snapshotTool = defineTool({
   title: 'Visual snapshots: baseline, compare, list, delete',
   description: [
     'Photographs a web page in headless Chromium and compares it pixel by pixel with a stored baseline, to catch visual regressions after a change.',
-    'baseline stores the page under a name (url required; viewport 1280×800 unless width/height). compare captures it again (the same url and viewport unless given) and answers the ratio of changed pixels, pass or fail against threshold, and the path of a diff image (changed pixels in red) — never the image itself. list and delete manage the stored snapshots.',
+    'baseline stores the page under a name (url, or the page open through a dev proxy; viewport 1280×800 unless width/height). compare captures it again (the same url and viewport unless given) and answers the ratio of changed pixels, pass or fail against threshold, and the path of a diff image (changed pixels in red) — never the image itself. list and delete manage the stored snapshots.',
     'Examples: {"action": "baseline", "name": "home", "url": "http://127.0.0.1:3000/"}; {"action": "compare", "name": "home", "threshold": 0.005}; {"action": "list"}',
   ].join('\n'),
   // One tool with actions: baseline replaces a stored image and delete removes one; it visits the URL it is given.

@@ -103,6 +103,11 @@ describe.runIf(run)('the dev proxy in front of real apps, in headless Chromium',
       expect(failed.message).toMatch(/^GET \/api\/boom/);
       expect(failed.message).toContain('database connection refused by the test');
       expect(found.some((error) => error.message.includes('favicon'))).toBe(false);
+
+      // A baseline without --url takes the page open through the proxy.
+      const baseline = await cli(['snapshot', 'baseline', 'current', '--json']);
+      expect(baseline.code, baseline.stderr).toBe(0);
+      expect(JSON.parse(baseline.stdout)).toMatchObject({snapshot: {name: 'current', url: `${proxy.url}/`, title: 'Target app'}});
     });
   });
 
