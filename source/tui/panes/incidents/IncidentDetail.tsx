@@ -3,6 +3,7 @@ import {Box, Text} from 'ink';
 import {shownAge} from '../../text/age.js';
 import {variantsLine, type Incident} from '../../../incidents/incidents.js';
 import {isSkippedFrame, parseFrame} from '../../../incidents/stack.js';
+import {storyLines} from '../../../incidents/story-format.js';
 import {usePorts} from '../../contexts/PortsContext.js';
 import {outputAround, type OutputAround} from './outputAround.js';
 
@@ -77,8 +78,10 @@ export function IncidentDetail({
   const {around, state} = useOutputAround(incident);
   const frames = incident.frames ?? [];
   const variants = variantsLine(incident);
+  // Page error, failing request and server exception joined into one incident (story.ts): each part with its frames.
+  const story = incident.story ? storyLines(incident.story, true) : [];
   // Rows the content takes, near enough to stop scrolling past its end (the message may wrap).
-  const rows = 8 + Math.ceil(incident.message.length / Math.max(1, width)) + Math.min(frames.length, FRAMES_SHOWN + 1) + (around?.lines.length ?? 1);
+  const rows = 8 + Math.ceil(incident.message.length / Math.max(1, width)) + Math.min(frames.length, FRAMES_SHOWN + 1) + story.length + (around?.lines.length ?? 1);
   const top = Math.max(0, Math.min(scroll, rows - height));
   return (
     <Box width={width} height={height} flexDirection="column" overflowY="hidden">
@@ -95,8 +98,15 @@ export function IncidentDetail({
         <Field name="location" value={incident.location} />
         <Field name="page" value={incident.page} />
         <Field name="run" value={incident.run === undefined ? '' : `${incident.run} (the process was restarted since)`} />
+        <Field name="part of" value={incident.part_of ? `incident ${incident.part_of} (its story: the page error, this request, the server's exception)` : ''} />
         <Text wrap="wrap">{incident.message}</Text>
         {variants && <Text wrap="truncate-end">{variants}</Text>}
+        {story.length > 0 && <Heading>{story[0]!.replace(/^story/, 'Story').replace(/:$/, '')}</Heading>}
+        {story.slice(1).map((line, index) => (
+          <Text key={`story-${index}`} dimColor={line.startsWith('             ')} wrap="truncate-end">
+            {line}
+          </Text>
+        ))}
         {frames.length > 0 && <Heading>Stack</Heading>}
         {frames.slice(0, FRAMES_SHOWN).map((frame, index) => {
           const parsed = parseFrame(frame);
