@@ -68,7 +68,12 @@ export function feedRecord(row: FeedRow & {unread_now?: unknown}): Feed {
  * count less its unread articles snoozed past `nowMs` (few, found through articles_snoozed).
  */
 export async function feedsWithUnread(db: Knex, dialect: Dialect, nowMs: number, feedId?: number): Promise<Feed[]> {
-  const snoozed = db('articles').select('feed_id').count({snoozed: '*'}).where('snoozed_until', '>', nowMs).whereRaw(unreadCondition(dialect)).groupBy('feed_id');
+  const snoozed = db('articles').select('feed_id').count({snoozed: '*'}).where('snoozed_until', '>', nowMs);
+  // SQLite's planner skip-scans articles_unread_count (every feed's unread range) for this; the few
+  // snoozed rows are a range of articles_snoozed. `+col` keeps a column from choosing the index:
+  // 1 ms instead of 4–6 ms at 1M articles (bench/reader-articles). SQLite-only syntax.
+  if (dialect === 'sqlite') snoozed.whereRaw('+is_read = 0').groupByRaw('+feed_id');
+  else snoozed.whereRaw(unreadCondition(dialect)).groupBy('feed_id');
   if (feedId !== undefined) snoozed.where('feed_id', feedId);
   const query = db('feeds as f')
     .select('f.*', db.raw('f.unread_count - coalesce(s.snoozed, 0) as unread_now'))
