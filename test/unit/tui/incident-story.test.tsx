@@ -5,60 +5,16 @@ import {queryIncidents} from '../../../source/incidents/incidents.js';
 import {PortsContext} from '../../../source/tui/contexts/PortsContext.js';
 import {IncidentDetail} from '../../../source/tui/panes/incidents/IncidentDetail.js';
 import type {TuiPorts} from '../../../source/tui/ports/index.js';
-import {alert, http, jsError, NOW, proxy, sources} from '../incidents/records.js';
+import {NOW} from '../incidents/records.js';
+import {store, TRACE} from '../incidents/story-records.js';
 
 // Enter on an incident that tells a story (issue 8 item 9) shows its three parts, as get_incidents
 // does: the incident comes from the inbox's own query over records as the proxy and the scanner
-// store them. No process output is read for a browser incident, so the ports are never asked.
-
-const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
-const PAGE = 'http://localhost:3000/cart';
-const AT = NOW - 5_000;
-
-const store = sources({
-  processAlerts: [
-    alert({
-      processId: 'api',
-      category: 'Error',
-      message: 'database is locked',
-      location: '/srv/api/src/routes/cart.js:41:18',
-      raw: `[trace ${TRACE}] Error: database is locked\n    at saveCart (/srv/api/src/routes/cart.js:41:18)`,
-      frames: ['at saveCart (/srv/api/src/routes/cart.js:41:18)'],
-      lastSeen: AT - 10,
-    }),
-  ],
-  proxies: [
-    proxy('app', {
-      http: [
-        http({
-          method: 'POST',
-          url: '/api/cart',
-          status: 500,
-          contentType: 'application/json',
-          body: '{"message":"database is locked"}',
-          page: PAGE,
-          session: 'tab-1',
-          traceId: TRACE,
-          timestamp: AT,
-        }),
-      ],
-      js: [
-        jsError({
-          message: "Uncaught TypeError: Cannot read properties of undefined (reading 'items')",
-          stack: "TypeError: Cannot read properties of undefined (reading 'items')\n    at renderCart (src/Cart.tsx:42:7)",
-          page: PAGE,
-          session: 'tab-1',
-          timestamp: AT + 120,
-        }),
-      ],
-    }),
-  ],
-  processIds: ['api'],
-});
+// store them (the inbox's own story fixture). No process output is read for a browser incident, so the ports are never asked.
 
 describe('the incident detail tells the story', () => {
   it('shows the page error, the failing request and the server exception of one incident', () => {
-    const incidents = queryIncidents(store, NOW);
+    const incidents = queryIncidents(store(), NOW);
     const lead = incidents.find((incident) => incident.story)!;
     expect(lead.source).toBe('browser:js');
     const {lastFrame, unmount} = render(
