@@ -3,7 +3,7 @@ import {WorkbenchError} from '../../core/errors.js';
 import {addListItem, allListRows, articleExists, deleteListRow, findListRow, insertListRow, isUniqueViolation, removeListItem, type ListRow} from '../store/index.js';
 import type {List, Visibility} from '../types.js';
 import type {ReaderContext} from './context.js';
-import {iso} from '../store/time.js';
+import {iso} from '../../storage/time.js';
 
 export function listRecord(context: ReaderContext, row: ListRow): List {
   const list: List = {id: row.id, title: row.title, visibility: row.visibility, itemCount: row.item_count, createdAt: iso(row.created_at)};

@@ -1,7 +1,7 @@
 import type {Knex} from 'knex';
 import type {ArticlePage, CategoryCount} from '../types.js';
 import {ARTICLE_COLUMNS, articleRecord, fullArticleRecord, type ArticleRow, type FullArticleRow} from './article-rows.js';
-import type {Dialect} from './connection.js';
+import type {Dialect} from '../../storage/connection.js';
 import {readCondition, unreadCondition} from './migrations.js';
 import type {FullArticle} from '../types.js';
 import {addUnread} from './feed-rows.js';

@@ -1,5 +1,5 @@
 import type {Article, FullArticle} from '../types.js';
-import {flag, isoOrNull} from './time.js';
+import {flag, isoOrNull} from '../../storage/time.js';
 
 export interface ArticleRow {
   id: number;

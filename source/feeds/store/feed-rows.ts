@@ -1,10 +1,10 @@
 import {createHash} from 'node:crypto';
 import type {Knex} from 'knex';
 import type {Feed, FetchStatus} from '../types.js';
-import type {Dialect} from './connection.js';
+import type {Dialect} from '../../storage/connection.js';
 import {unreadCondition} from './migrations.js';
-import {flag, iso, isoOrNull} from './time.js';
-import {insertReturningId} from './inserted-id.js';
+import {flag, iso, isoOrNull} from '../../storage/time.js';
+import {insertReturningId} from '../../storage/inserted-id.js';
 import {touchListsOfFeed} from './list-rows.js';
 
 export interface FeedRow {

@@ -1,6 +1,7 @@
 // The reader's storage: knex over SQLite (default), PostgreSQL or MySQL/MariaDB, migrated on open.
 export {openStore, type Store} from './open-store.js';
-export {defaultReaderDatabase, storeConfig, type Dialect} from './connection.js';
+export {defaultReaderDatabase, storeConfig} from './open-store.js';
+export type {Dialect} from '../../storage/connection.js';
 export {
   feedRecord,
   feedsWithUnread,
@@ -18,7 +19,7 @@ export {
   type NewFeed,
 } from './feed-rows.js';
 export {savePoll, saveNewFeed, storedKey, type PolledItem} from './save-poll.js';
-export {isUniqueViolation} from './unique-violation.js';
+export {isUniqueViolation} from '../../storage/unique-violation.js';
 export {pageArticles, findFullArticle, articleExists, setArticleRead, setArticleSnooze, markFeedRead, categoryCounts, type ArticleFilter} from './article-queries.js';
 export {
   allListRows,
@@ -33,5 +34,5 @@ export {
   type ListRow,
   type ListEntryRow,
 } from './list-rows.js';
-export {millis, isoOrNull} from './time.js';
+export {millis, isoOrNull} from '../../storage/time.js';
 export {parseCategories} from './article-rows.js';

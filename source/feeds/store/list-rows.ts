@@ -1,8 +1,8 @@
 import {timingSafeEqual} from 'node:crypto';
 import type {Knex} from 'knex';
 import type {Visibility} from '../types.js';
-import type {Dialect} from './connection.js';
-import {insertReturningId} from './inserted-id.js';
+import type {Dialect} from '../../storage/connection.js';
+import {insertReturningId} from '../../storage/inserted-id.js';
 
 export interface ListRow {
   id: number;

@@ -1,5 +1,5 @@
 import type {Knex} from 'knex';
-import type {Dialect} from './connection.js';
+import type {Dialect} from '../../storage/connection.js';
 
 // Times are BIGINT milliseconds since the epoch on every database: integers order the same
 // everywhere, with no time-zone or precision differences between DATETIME types.

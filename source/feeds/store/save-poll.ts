@@ -1,7 +1,7 @@
 import {createHash} from 'node:crypto';
 import type {Knex} from 'knex';
 import type {ParsedItem} from '../types.js';
-import type {Dialect} from './connection.js';
+import type {Dialect} from '../../storage/connection.js';
 import {WorkbenchError} from '../../core/errors.js';
 import {addUnread, insertFeedRow, updateFeedRow, type FeedPatch, type NewFeed} from './feed-rows.js';
 

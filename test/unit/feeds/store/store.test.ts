@@ -18,8 +18,8 @@ import {
   type Store,
 } from '../../../../source/feeds/store/index.js';
 import type {ParsedItem} from '../../../../source/feeds/types.js';
-import {storeConfig} from '../../../../source/feeds/store/connection.js';
-import {loadKnex} from '../../../../source/feeds/store/load-knex.js';
+import {storeConfig} from '../../../../source/feeds/store/open-store.js';
+import {loadKnex} from '../../../../source/storage/load-knex.js';
 import {readerMigrations} from '../../../../source/feeds/store/migrations.js';
 import {fakeItems, keyed} from './fake-items.js';
 import {testDatabases} from './test-databases.js';

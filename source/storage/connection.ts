@@ -1,8 +1,8 @@
 import {closeSync, fchmodSync, fstatSync, openSync} from 'node:fs';
-import {dirname, join, resolve} from 'node:path';
+import {dirname, resolve} from 'node:path';
 import type {Knex} from 'knex';
-import {WorkbenchError} from '../../core/errors.js';
-import {ensureDirectory, workbenchHome} from '../../core/paths.js';
+import {WorkbenchError} from '../core/errors.js';
+import {ensureDirectory} from '../core/paths.js';
 
 export type Dialect = 'sqlite' | 'postgres' | 'mysql';
 
@@ -13,30 +13,26 @@ export interface StoreConfig {
   location: string;
 }
 
-/** The SQLite file used when no connection is given. */
-export function defaultReaderDatabase(): string {
-  return join(workbenchHome(), 'reader.sqlite');
-}
-
 /**
- * Reads a connection: nothing → SQLite under WORKBENCH_HOME; `postgres://` (a `?schema=` picks
- * the search path) and `mysql://` / `mariadb://` URLs → those servers; anything else is a SQLite
- * file path (`sqlite:` prefix optional, `:memory:` allowed).
+ * Reads a connection: nothing → the SQLite file `defaultFile` (a server's own under
+ * WORKBENCH_HOME); `postgres://` (a `?schema=` picks the search path) and `mysql://` /
+ * `mariadb://` URLs → those servers; anything else is a SQLite file path (`sqlite:` prefix
+ * optional, `:memory:` allowed).
  */
-export function storeConfig(connection?: string): StoreConfig {
-  const text = connection?.trim() || defaultReaderDatabase();
+export function databaseConfig(connection: string | undefined, defaultFile: string): StoreConfig {
+  const text = connection?.trim() || defaultFile;
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(text)?.[1]?.toLowerCase();
   if (scheme === 'postgres' || scheme === 'postgresql') return postgresConfig(text);
   if (scheme === 'mysql' || scheme === 'mariadb') return mysqlConfig(text);
   if (scheme !== undefined && scheme !== 'sqlite' && scheme !== 'file') {
     throw new WorkbenchError('invalid_argument', `unsupported database URL "${scheme}://…": use a SQLite path, postgres://… or mysql://…`);
   }
-  return sqliteConfig(text.replace(/^(sqlite|file):(\/\/)?/i, ''));
+  return sqliteConfig(text.replace(/^(sqlite|file):(\/\/)?/i, ''), defaultFile);
 }
 
-function sqliteConfig(path: string): StoreConfig {
+function sqliteConfig(path: string, defaultFile: string): StoreConfig {
   const filename = path === ':memory:' ? path : resolve(path);
-  if (filename !== ':memory:') prepareSqliteFile(filename, filename === resolve(defaultReaderDatabase()));
+  if (filename !== ':memory:') prepareSqliteFile(filename, filename === resolve(defaultFile));
   return {
     dialect: 'sqlite',
     location: filename,

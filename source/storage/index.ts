@@ -1,0 +1,8 @@
+// Storage every server shares: knex over SQLite (each server's own file under WORKBENCH_HOME by
+// default), PostgreSQL or MySQL/MariaDB by URL, migrated on open; BIGINT millisecond times.
+export {openDatabase, type Store, type OpenDatabaseOptions} from './open-database.js';
+export {databaseConfig, type Dialect, type StoreConfig} from './connection.js';
+export {loadKnex, type KnexFactory} from './load-knex.js';
+export {insertReturningId} from './inserted-id.js';
+export {isUniqueViolation} from './unique-violation.js';
+export {millis, iso, isoOrNull, flag} from './time.js';

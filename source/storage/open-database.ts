@@ -1,0 +1,59 @@
+import type {Knex} from 'knex';
+import {WorkbenchError, describeError, environmentFault} from '../core/errors.js';
+import {databaseConfig, type Dialect} from './connection.js';
+import {loadKnex} from './load-knex.js';
+
+/** An open database, migrated to the latest schema of the server that opened it. */
+export interface Store {
+  db: Knex;
+  dialect: Dialect;
+  location: string;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions<M> {
+  /** SQLite path or postgres:// / mysql:// URL; nothing: `defaultFile`. */
+  connection?: string;
+  /** The server's own SQLite file under WORKBENCH_HOME (`reader.sqlite`, `gateway.sqlite`). */
+  defaultFile: string;
+  /** Its migrations, for the dialect the connection turned out to be. */
+  migrations: (dialect: Dialect) => Knex.MigrationSource<M>;
+  /** Its own migrations table, so two servers can share one database. */
+  migrationsTable: string;
+  /** What the database is, for errors: `reader`, `gateway`. */
+  what: string;
+}
+
+/**
+ * knex's logger writes to stdout with console.log (an unreachable server prints "Acquire
+ * connection error" and a stack), which would break `--json` output and the MCP protocol. Its
+ * errors reach us as rejections anyway; with WORKBENCH_DEBUG set its notes go to stderr.
+ */
+const knexNote = (message: unknown): void => {
+  if (process.env.WORKBENCH_DEBUG) process.stderr.write(`knex: ${String(message).split('\n')[0]}\n`);
+};
+const knexLog = {warn: knexNote, error: knexNote, deprecate: knexNote, debug: knexNote};
+
+/** Opens a server's database through knex (SQLite by default, PostgreSQL or MySQL/MariaDB by URL) and migrates it. */
+export async function openDatabase<M>(options: OpenDatabaseOptions<M>): Promise<Store> {
+  const config = databaseConfig(options.connection, options.defaultFile);
+  const knex = await loadKnex();
+  const db = knex({...config.knex, log: knexLog});
+  try {
+    await db.migrate.latest({migrationSource: options.migrations(config.dialect), tableName: options.migrationsTable});
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    throw new WorkbenchError(environmentFault(error) ?? 'config_invalid', `cannot open the ${options.what} database at ${config.location}: ${describeError(error)}`);
+  }
+  let closed = false;
+  return {
+    db,
+    dialect: config.dialect,
+    location: config.location,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
