@@ -12,6 +12,8 @@ export type ErrorCode =
   | 'no_page'
   | 'conflict'
   | 'invalid_body'
+  | 'unauthorized'
+  | 'forbidden'
   | 'feed_unreachable'
   | 'not_a_feed'
   | 'payload_too_large'
@@ -36,6 +38,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   invalid_body: 400,
   config_invalid: 400,
   bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
   host_not_allowed: 403,
   cross_site_refused: 403,
   not_found: 404,

@@ -10,7 +10,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {buildReaderApp} from '../../../servers/reader/index.js';
 import {createReaderService} from '../../../source/feeds/service/index.js';
 import {writeOpmlFile} from '../../../source/cli/feeds/opml-file.js';
-import {testDatabases, type TestDatabase} from '../../unit/feeds/store/test-databases.js';
+import {testDatabases, type TestDatabase} from '../../helpers/test-databases.js';
 
 let dir: string;
 let postgres: TestDatabase | undefined;

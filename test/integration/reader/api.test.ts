@@ -3,7 +3,7 @@
 import {parseOpml, parseRssFeed} from 'feedsmith';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startFeedOrigin, type FeedOrigin} from '../../../fixtures/feed-origin/server.js';
-import {testDatabases} from '../../unit/feeds/store/test-databases.js';
+import {testDatabases} from '../../helpers/test-databases.js';
 import {readerHarness, type Harness} from './reader-harness.js';
 
 const databases = await testDatabases();

@@ -8,7 +8,7 @@ import {build} from 'esbuild';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createReaderService, type ReaderDeps} from '../../../source/feeds/service/index.js';
 import type {ParsedItem} from '../../../source/feeds/types.js';
-import {testDatabases} from '../../unit/feeds/store/test-databases.js';
+import {testDatabases} from '../../helpers/test-databases.js';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 const databases = await testDatabases();

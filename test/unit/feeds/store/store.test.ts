@@ -22,7 +22,7 @@ import {storeConfig} from '../../../../source/feeds/store/open-store.js';
 import {loadKnex} from '../../../../source/storage/load-knex.js';
 import {readerMigrations} from '../../../../source/feeds/store/migrations.js';
 import {fakeItems, keyed} from './fake-items.js';
-import {testDatabases} from './test-databases.js';
+import {testDatabases} from '../../../helpers/test-databases.js';
 
 const databases = await testDatabases();
 const NOW = Date.UTC(2026, 5, 1, 12);

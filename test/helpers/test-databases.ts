@@ -1,4 +1,4 @@
-// The databases the reader's tests run on: SQLite always, PostgreSQL and MariaDB when the
+// The databases the store tests (reader, gateway) run on: SQLite always, PostgreSQL and MariaDB when the
 // machine's servers answer on 127.0.0.1. Each test run gets its own schema / database, dropped
 // afterwards, so parallel runs never collide. An unreachable server skips its tests loudly, or
 // fails them when WORKBENCH_REQUIRE_SERVICES is set.
@@ -45,8 +45,8 @@ const sqlite: TestDatabase = {
   kind: 'sqlite',
   unavailable: null,
   async create() {
-    const dir = mkdtempSync(join(tmpdir(), 'wb-reader-'));
-    return {connection: join(dir, 'reader.sqlite'), drop: async () => rmSync(dir, {recursive: true, force: true})};
+    const dir = mkdtempSync(join(tmpdir(), 'wb-db-'));
+    return {connection: join(dir, 'store.sqlite'), drop: async () => rmSync(dir, {recursive: true, force: true})};
   },
 };
 
@@ -93,7 +93,7 @@ export async function testDatabases(): Promise<TestDatabase[]> {
   const all = [sqlite, await postgres(), await mysql()];
   for (const database of all) {
     if (database.unavailable === null) continue;
-    const message = `${database.kind} unreachable on 127.0.0.1 (${database.unavailable}): its reader tests are SKIPPED`;
+    const message = `${database.kind} unreachable on 127.0.0.1 (${database.unavailable}): its tests are SKIPPED`;
     if (process.env.WORKBENCH_REQUIRE_SERVICES) throw new Error(`${message} — and WORKBENCH_REQUIRE_SERVICES is set`);
     console.warn(`\n!!! ${message} !!!\n`);
   }
