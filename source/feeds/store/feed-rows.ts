@@ -3,7 +3,7 @@ import type {Knex} from 'knex';
 import type {Feed, FetchStatus} from '../types.js';
 import type {Dialect} from '../../storage/connection.js';
 import {unreadCondition} from './migrations.js';
-import {flag, iso, isoOrNull} from '../../storage/time.js';
+import {flag, iso, isoOrNull, millis} from '../../storage/time.js';
 import {insertReturningId} from '../../storage/inserted-id.js';
 import {touchListsOfFeed} from './list-rows.js';
 
@@ -82,6 +82,12 @@ export async function feedsWithUnread(db: Knex, dialect: Dialect, nowMs: number,
   if (feedId !== undefined) query.where('f.id', feedId);
   const rows = (await query) as (FeedRow & {unread_now: unknown})[];
   return rows.map(feedRecord);
+}
+
+/** When the next snooze after `nowMs` ends (ms), or null when none is pending: unread counts change then without a write. */
+export async function nextSnoozeEnd(db: Knex, nowMs: number): Promise<number | null> {
+  const row = (await db('articles').min({next: 'snoozed_until'}).where('snoozed_until', '>', nowMs).first()) as {next: unknown} | undefined;
+  return millis(row?.next);
 }
 
 /** Moves a feed's kept unread count by `delta`, inside the caller's transaction. */
