@@ -63,6 +63,9 @@ export function feedRecord(row: FeedRow & {unread_now?: unknown}): Feed {
   };
 }
 
+/** The columns feedRecord reads: not url_hash, validators or poll counters, which a listing of every feed would carry for nothing. */
+const FEED_RECORD_COLUMNS = ['id', 'url', 'title', 'site_url', 'category', 'fetch_status', 'last_error', 'last_fetched_at', 'last_success_at', 'next_fetch_at', 'created_at'] as const;
+
 /**
  * Feeds with their unread counts (unread and not snoozed at `nowMs`), by title: each feed's kept
  * count less its unread articles snoozed past `nowMs` (few, found through articles_snoozed).
@@ -76,7 +79,7 @@ export async function feedsWithUnread(db: Knex, dialect: Dialect, nowMs: number,
   else snoozed.whereRaw(unreadCondition(dialect)).groupBy('feed_id');
   if (feedId !== undefined) snoozed.where('feed_id', feedId);
   const query = db('feeds as f')
-    .select('f.*', db.raw('f.unread_count - coalesce(s.snoozed, 0) as unread_now'))
+    .select(...FEED_RECORD_COLUMNS.map((column) => `f.${column}`), db.raw('f.unread_count - coalesce(s.snoozed, 0) as unread_now'))
     .leftJoin(snoozed.as('s'), 's.feed_id', 'f.id')
     .orderBy([{column: 'f.title'}, {column: 'f.id'}]);
   if (feedId !== undefined) query.where('f.id', feedId);

@@ -127,7 +127,9 @@ it('in-process callers get the same validation as HTTP ones', async () => {
 it('GET /feeds answers from its last answer only while nothing changed: a write here, a write by another connection, and a snooze that ends each show at once', async () => {
   let now = Date.UTC(2026, 0, 1);
   const reader = await open({now: () => new Date(now)});
-  const {feed} = await reader.subscribe('https://blog.example/feed.xml');
+  const answer = await reader.subscribe('https://blog.example/feed.xml');
+  if (!('feed' in answer)) throw new Error('subscribing gave choices');
+  const {feed} = answer;
   const unread = async () => (await reader.listFeeds()).find((item) => item.id === feed.id)!.unreadCount;
   expect(await unread()).toBe(2);
   expect(await reader.listFeeds()).toBe(await reader.listFeeds());
