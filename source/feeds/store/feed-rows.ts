@@ -64,7 +64,19 @@ export function feedRecord(row: FeedRow & {unread_now?: unknown}): Feed {
 }
 
 /** The columns feedRecord reads: not url_hash, validators or poll counters, which a listing of every feed would carry for nothing. */
-const FEED_RECORD_COLUMNS = ['id', 'url', 'title', 'site_url', 'category', 'fetch_status', 'last_error', 'last_fetched_at', 'last_success_at', 'next_fetch_at', 'created_at'] as const;
+const FEED_RECORD_COLUMNS = [
+  'id',
+  'url',
+  'title',
+  'site_url',
+  'category',
+  'fetch_status',
+  'last_error',
+  'last_fetched_at',
+  'last_success_at',
+  'next_fetch_at',
+  'created_at',
+] as const;
 
 /**
  * Feeds with their unread counts (unread and not snoozed at `nowMs`), by title: each feed's kept
