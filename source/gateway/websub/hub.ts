@@ -3,6 +3,7 @@ import {targetRefusal, type Network} from '../../net/index.js';
 import type {Store} from '../../storage/index.js';
 import {activeSubscriptions, purgeExpiredSubscriptions, removeSubscription, saveSubscription, subscribersOf} from '../store/subscription-rows.js';
 import type {RenderedFeed, Representation} from '../types.js';
+import {concurrencyLimit} from './concurrency.js';
 import {deliver, type Delivery} from './deliver.js';
 import type {HubOutbound} from './outbound.js';
 import {readSubscriptionRequest, type SubscriptionRequest} from './subscription-request.js';
@@ -58,6 +59,8 @@ export interface Hub {
 export const DEFAULT_HUB_TIMEOUT_MS = 10_000;
 export const DEFAULT_COALESCE_MS = 100;
 export const DEFAULT_RETRY_DELAYS_MS = [1_000, 10_000, 60_000];
+/** Outbound exchanges (verifications and deliveries) in flight at once: a feed with many subscribers, or a flood of requests, does not open a socket each. */
+export const HUB_MAX_CONCURRENT_EXCHANGES = 16;
 
 interface Queued {
   delivery: Delivery;
@@ -93,6 +96,7 @@ export function createHub(options: HubOptions): Hub {
   const tasks = new Set<Promise<void>>();
   const queues = new Map<string, SubscriberQueue>();
   const names = new Map<string, NameState>();
+  const exchange = concurrencyLimit(HUB_MAX_CONCURRENT_EXCHANGES);
   let closed = false;
 
   const track = (task: Promise<void>): void => {
@@ -114,7 +118,7 @@ export function createHub(options: HubOptions): Hub {
   async function confirm(request: SubscriptionRequest): Promise<void> {
     let confirmed = false;
     try {
-      confirmed = await verifyIntent(request, outbound);
+      confirmed = await exchange(() => (closed ? Promise.resolve(false) : verifyIntent(request, outbound)));
     } catch (error) {
       report(`websub: verifying ${request.mode} of ${request.callback.href} failed: ${(error as Error).message}`);
     }
@@ -141,7 +145,7 @@ export function createHub(options: HubOptions): Hub {
         continue;
       }
       const {delivery} = current;
-      const outcome = await deliver(delivery, outbound);
+      const outcome = await exchange(() => deliver(delivery, outbound));
       if (outcome.kind === 'failed' && failures < retryDelays.length) {
         await pause(retryDelays[failures++]!);
         continue;

@@ -14,7 +14,8 @@ import {createServer, listen} from '../../../servers/kit/index.js';
 import {websubRoutes} from '../../../servers/gateway/routes/websub.js';
 import {openGatewayStore} from '../../../source/gateway/store/index.js';
 import type {RenderedFeed, Representation} from '../../../source/gateway/types.js';
-import {createHub, type Hub, type HubOptions} from '../../../source/gateway/websub/index.js';
+import {saveSubscription} from '../../../source/gateway/store/subscription-rows.js';
+import {createHub, HUB_MAX_CONCURRENT_EXCHANGES, type Hub, type HubOptions} from '../../../source/gateway/websub/index.js';
 import type {Store} from '../../../source/storage/index.js';
 import {PUBLIC_ADDRESS, testNetwork} from '../../helpers/test-network.js';
 
@@ -31,6 +32,9 @@ interface Subscriber {
   seen: Seen[];
   verify: (query: URLSearchParams) => {status: number; body: string};
   receive: (count: number) => number;
+  /** How long POSTs are held before the answer; the most held at once. */
+  holdMs: number;
+  mostAtOnce: number;
   gets(): Seen[];
   posts(): Seen[];
   close(): Promise<void>;
@@ -38,11 +42,14 @@ interface Subscriber {
 
 async function startSubscriber(): Promise<Subscriber> {
   const seen: Seen[] = [];
+  let held = 0;
   const subscriber: Subscriber = {
     url: '',
     seen,
     verify: (query) => ({status: 200, body: query.get('hub.challenge') ?? ''}),
     receive: () => 204,
+    holdMs: 0,
+    mostAtOnce: 0,
     gets: () => seen.filter((item) => item.method === 'GET'),
     posts: () => seen.filter((item) => item.method === 'POST'),
     close: async () => {
@@ -60,7 +67,13 @@ async function startSubscriber(): Promise<Subscriber> {
         const answer = subscriber.verify(item.url.searchParams);
         response.writeHead(answer.status, {'content-type': 'text/plain'}).end(answer.body);
       } else {
-        response.writeHead(subscriber.receive(subscriber.posts().length)).end();
+        const status = subscriber.receive(subscriber.posts().length);
+        held++;
+        subscriber.mostAtOnce = Math.max(subscriber.mostAtOnce, held);
+        setTimeout(() => {
+          held--;
+          response.writeHead(status).end();
+        }, subscriber.holdMs);
       }
     });
   });
@@ -337,6 +350,18 @@ describe('content distribution', () => {
     await vi.waitFor(() => expect(subscriber.posts().at(-1)?.body.toString()).toBe('news v5 rss'), {timeout: 10_000});
     await hub.idle();
     expect(subscriber.posts().length).toBeLessThanOrEqual(2);
+  });
+
+  it('a feed with many subscribers is delivered to all, a bounded number at a time', async () => {
+    for (let index = 0; index < 40; index++) {
+      await saveSubscription(store.db, {topic: topic(), callback: `${subscriber.url}/hook/${index}`, secret: null, leaseSeconds: 600}, clock);
+    }
+    subscriber.holdMs = 20;
+    hub.publish('news');
+    await vi.waitFor(() => expect(subscriber.posts()).toHaveLength(40), {timeout: 10_000});
+    await hub.idle();
+    expect(new Set(subscriber.posts().map((item) => item.url.pathname)).size).toBe(40);
+    expect(subscriber.mostAtOnce).toBeLessThanOrEqual(HUB_MAX_CONCURRENT_EXCHANGES);
   });
 
   it('a failed delivery is retried with backoff until it succeeds', async () => {
