@@ -2,12 +2,19 @@ import type {Knex} from 'knex';
 import {WorkbenchError, describeError, environmentFault} from '../core/errors.js';
 import {databaseConfig, type Dialect} from './connection.js';
 import {loadKnex} from './load-knex.js';
+import {openChangeCounter, type ChangeCounter} from './change-counter.js';
 
 /** An open database, migrated to the latest schema of the server that opened it. */
 export interface Store {
   db: Knex;
   dialect: Dialect;
   location: string;
+  /**
+   * On a SQLite file: a number that moves whenever anything committed to the database since it was
+   * last read (see change-counter.ts), so a cache can keep an answer exactly as long as it holds.
+   * Undefined where no such signal exists (PostgreSQL, MySQL, `:memory:`).
+   */
+  changeCount?: () => number;
   close(): Promise<void>;
 }
 
@@ -45,14 +52,25 @@ export async function openDatabase<M>(options: OpenDatabaseOptions<M>): Promise<
     await db.destroy().catch(() => {});
     throw new WorkbenchError(environmentFault(error) ?? 'config_invalid', `cannot open the ${options.what} database at ${config.location}: ${describeError(error)}`);
   }
+  // Opened after the migration, so the file exists and holds the schema.
+  let counter: ChangeCounter | undefined;
+  if (config.dialect === 'sqlite' && config.location !== ':memory:') {
+    try {
+      counter = openChangeCounter(config.location);
+    } catch {
+      // Without it caches just do not cache.
+    }
+  }
   let closed = false;
   return {
     db,
     dialect: config.dialect,
     location: config.location,
+    changeCount: counter && (() => counter.read()),
     async close() {
       if (closed) return;
       closed = true;
+      counter?.close();
       await db.destroy();
     },
   };

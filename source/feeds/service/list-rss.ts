@@ -1,7 +1,7 @@
 import {generateRssFeed} from 'feedsmith';
-import sanitizeHtml from 'sanitize-html';
 import {WorkbenchError} from '../../core/errors.js';
 import {findPublicListRow, listEntries, millis, parseCategories, type ListEntryRow} from '../store/index.js';
+import {httpLink, safeHtml} from '../safe-html.js';
 import {xmlChars} from '../xml-chars.js';
 import type {ReaderContext} from './context.js';
 
@@ -37,7 +37,7 @@ export async function listRss(context: ReaderContext, token: string): Promise<st
 function rssItem(entry: ListEntryRow) {
   const published = millis(entry.published_at);
   const categories = parseCategories(entry.categories).map(xmlChars).filter(Boolean);
-  const link = absolute(entry.link);
+  const link = httpLink(entry.link);
   const html = entry.summary ?? entry.content;
   return {
     title: xmlChars(entry.title) || '(untitled)',
@@ -50,44 +50,4 @@ function rssItem(entry: ListEntryRow) {
     // RSS <author> must be an e-mail address; names go in dc:creator.
     dc: entry.author && xmlChars(entry.author) ? {creators: [xmlChars(entry.author)]} : undefined,
   };
-}
-
-/** Only absolute http(s) links are published (a relative one means nothing outside its feed). */
-function absolute(link: string | null): string | undefined {
-  if (!link) return undefined;
-  try {
-    const url = new URL(xmlChars(link));
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Article HTML as other readers may render it: sanitize-html's allow-list (text formatting,
- * links, lists, tables, quotes, code) plus images and figures; no script, style, iframe, form or
- * event handler, only http(s), mailto and tel URLs. Relative link and image URLs are made absolute
- * against the article's link.
- */
-function safeHtml(html: string, base: string | undefined): string {
-  const resolve = (attribute: string) => (tagName: string, attribs: sanitizeHtml.Attributes) => {
-    const value = attribs[attribute];
-    if (value !== undefined && base) {
-      try {
-        attribs[attribute] = new URL(value, base).href;
-      } catch {
-        delete attribs[attribute];
-      }
-    }
-    return {tagName, attribs};
-  };
-  return xmlChars(
-    sanitizeHtml(html, {
-      allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'figure', 'figcaption', 'picture'],
-      allowedAttributes: {a: ['href', 'title'], img: ['src', 'alt', 'title', 'width', 'height'], '*': ['lang', 'dir']},
-      allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-      allowProtocolRelative: false,
-      transformTags: {a: resolve('href'), img: resolve('src')},
-    }),
-  );
 }

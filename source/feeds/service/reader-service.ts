@@ -9,6 +9,7 @@ import {defaultReaderDeps} from './default-deps.js';
 import type {ReaderDeps} from './deps.js';
 import {listRss} from './list-rss.js';
 import {exportOpml, importOpml} from './opml.js';
+import {feedListCache} from './feed-list-cache.js';
 import {pollFeed} from './refresh.js';
 import {discover, subscribe} from './subscribe.js';
 import {name, optionalName, positiveId, visibility} from './validate.js';
@@ -47,6 +48,7 @@ export async function createReaderService(options: ReaderServiceOptions = {}): P
   };
   // Two refreshes of one feed (two clicks, or a click and the poller) share one fetch.
   const refreshes = singleFlight<number, {newArticles: number}>();
+  const feedList = feedListCache(store);
   const feed = async (id: number) => {
     const [found] = await feedsWithUnread(store.db, store.dialect, context.nowMs(), positiveId(id, 'feed id'));
     if (!found) throw new WorkbenchError('not_found', `no feed ${id}`);
@@ -55,7 +57,7 @@ export async function createReaderService(options: ReaderServiceOptions = {}): P
 
   return {
     store,
-    listFeeds: async () => feedsWithUnread(store.db, store.dialect, context.nowMs()),
+    listFeeds: async () => feedList(context.nowMs()),
     getFeed: feed,
     subscribe: async (url, subscribeOptions) => subscribe(context, requireString(url, 'url'), optionalName(subscribeOptions?.category, 'category')),
     discover: async (url) => discover(context, requireString(url, 'url')),

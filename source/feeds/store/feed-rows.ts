@@ -3,7 +3,7 @@ import type {Knex} from 'knex';
 import type {Feed, FetchStatus} from '../types.js';
 import type {Dialect} from '../../storage/connection.js';
 import {unreadCondition} from './migrations.js';
-import {flag, iso, isoOrNull} from '../../storage/time.js';
+import {flag, iso, isoOrNull, millis} from '../../storage/time.js';
 import {insertReturningId} from '../../storage/inserted-id.js';
 import {touchListsOfFeed} from './list-rows.js';
 
@@ -63,6 +63,21 @@ export function feedRecord(row: FeedRow & {unread_now?: unknown}): Feed {
   };
 }
 
+/** The columns feedRecord reads: not url_hash, validators or poll counters, which a listing of every feed would carry for nothing. */
+const FEED_RECORD_COLUMNS = [
+  'id',
+  'url',
+  'title',
+  'site_url',
+  'category',
+  'fetch_status',
+  'last_error',
+  'last_fetched_at',
+  'last_success_at',
+  'next_fetch_at',
+  'created_at',
+] as const;
+
 /**
  * Feeds with their unread counts (unread and not snoozed at `nowMs`), by title: each feed's kept
  * count less its unread articles snoozed past `nowMs` (few, found through articles_snoozed).
@@ -76,12 +91,18 @@ export async function feedsWithUnread(db: Knex, dialect: Dialect, nowMs: number,
   else snoozed.whereRaw(unreadCondition(dialect)).groupBy('feed_id');
   if (feedId !== undefined) snoozed.where('feed_id', feedId);
   const query = db('feeds as f')
-    .select('f.*', db.raw('f.unread_count - coalesce(s.snoozed, 0) as unread_now'))
+    .select(...FEED_RECORD_COLUMNS.map((column) => `f.${column}`), db.raw('f.unread_count - coalesce(s.snoozed, 0) as unread_now'))
     .leftJoin(snoozed.as('s'), 's.feed_id', 'f.id')
     .orderBy([{column: 'f.title'}, {column: 'f.id'}]);
   if (feedId !== undefined) query.where('f.id', feedId);
   const rows = (await query) as (FeedRow & {unread_now: unknown})[];
   return rows.map(feedRecord);
+}
+
+/** When the next snooze after `nowMs` ends (ms), or null when none is pending: unread counts change then without a write. */
+export async function nextSnoozeEnd(db: Knex, nowMs: number): Promise<number | null> {
+  const row = (await db('articles').min({next: 'snoozed_until'}).where('snoozed_until', '>', nowMs).first()) as {next: unknown} | undefined;
+  return millis(row?.next);
 }
 
 /** Moves a feed's kept unread count by `delta`, inside the caller's transaction. */

@@ -14,6 +14,7 @@ export {
   urlHash,
   allowsPrivate,
   addUnread,
+  nextSnoozeEnd,
   type FeedRow,
   type FeedPatch,
   type NewFeed,

@@ -6,6 +6,7 @@ import {afterEach, beforeEach, expect, it} from 'vitest';
 import {WorkbenchError} from '../../../source/core/errors.js';
 import type {FetchResult} from '../../../source/feeds/contracts.js';
 import {createReaderService, type LocalReaderService, type ReaderDeps} from '../../../source/feeds/service/index.js';
+import {openStore} from '../../../source/feeds/store/index.js';
 
 let dir: string;
 let service: LocalReaderService | undefined;
@@ -121,4 +122,34 @@ it('in-process callers get the same validation as HTTP ones', async () => {
   await expect(reader.createList('x', 'shared' as 'public')).rejects.toMatchObject({code: 'invalid_argument'});
   await expect(reader.getArticle(-1)).rejects.toMatchObject({code: 'invalid_argument'});
   await expect(reader.subscribe('gopher://x.example/')).rejects.toMatchObject({code: 'invalid_argument'});
+});
+
+it('GET /feeds answers from its last answer only while nothing changed: a write here, a write by another connection, and a snooze that ends each show at once', async () => {
+  let now = Date.UTC(2026, 0, 1);
+  const reader = await open({now: () => new Date(now)});
+  const answer = await reader.subscribe('https://blog.example/feed.xml');
+  if (!('feed' in answer)) throw new Error('subscribing gave choices');
+  const {feed} = answer;
+  const unread = async () => (await reader.listFeeds()).find((item) => item.id === feed.id)!.unreadCount;
+  expect(await unread()).toBe(2);
+  expect(await reader.listFeeds()).toBe(await reader.listFeeds());
+
+  const [first, second] = (await reader.listArticles({})).articles;
+  await reader.setRead(first!.id, true);
+  expect(await unread()).toBe(1);
+
+  // Another process's connection (the CLI's, a second reader) writes straight to the file.
+  const other = await openStore(join(dir, 'reader.sqlite'));
+  await other.db('feeds').where('id', feed.id).update({unread_count: 7});
+  await other.close();
+  expect(await unread()).toBe(7);
+  await reader.store.db('feeds').where('id', feed.id).update({unread_count: 1});
+
+  await reader.snooze(second!.id, new Date(now + 60_000).toISOString());
+  expect(await unread()).toBe(0);
+  now += 30_000;
+  expect(await unread()).toBe(0);
+  // The snooze ends with no write at all: the next answer counts the article again.
+  now += 31_000;
+  expect(await unread()).toBe(1);
 });

@@ -1,0 +1,48 @@
+import {generateAtomFeed} from 'feedsmith';
+import type {FeedDocument, LinkBase} from '../types.js';
+import {hubUrl, selfUrl} from './links.js';
+import {publishedFeed, publishedItems, type PublishedItem} from './published-items.js';
+
+// What atom:id must be: an absolute IRI. Only these schemes are kept, since readers without a link
+// may open the id (a javascript: one would run).
+const IRI = /^(?:https?|urn|tag):[^\s<>"{}|\\^`]+$/i;
+
+/**
+ * Atom 1.0 of a document: link rel=self (`?format=atom`), rel=hub, rel=alternate (the origin's
+ * site), the feed's URL as its id, entries with `content type="html"` (sanitised) and an
+ * alternate link. `updated` is when the content last changed, never now.
+ */
+export function renderAtom(doc: FeedDocument, links: LinkBase): string {
+  const feed = publishedFeed(doc);
+  const feedId = selfUrl(links, doc.name, 'rss');
+  return generateAtomFeed({
+    id: feedId,
+    title: {value: feed.title, type: 'text'},
+    subtitle: feed.description ? {value: feed.description, type: 'text'} : undefined,
+    updated: feed.updated,
+    generator: {text: 'workbench gateway'},
+    // Atom wants an author on the feed unless every entry has one.
+    authors: [{name: feed.title}],
+    links: [
+      {href: selfUrl(links, doc.name, 'atom'), rel: 'self', type: 'application/atom+xml'},
+      {href: hubUrl(links), rel: 'hub'},
+      ...(feed.siteUrl ? [{href: feed.siteUrl, rel: 'alternate', type: 'text/html'}] : []),
+    ],
+    entries: publishedItems(doc).map((item, index) => ({
+      id: entryId(feedId, item, index),
+      title: {value: item.title, type: 'text'},
+      updated: item.published,
+      published: item.published,
+      links: item.link ? [{href: item.link, rel: 'alternate', type: 'text/html'}] : undefined,
+      // An entry without a link must have content (RFC 4287 4.1.2): an empty one says so.
+      content: item.html || !item.link ? {value: item.html ?? '', type: 'html'} : undefined,
+      authors: item.author ? [{name: item.author}] : undefined,
+    })),
+  });
+}
+
+/** The item's id when it is an IRI (an origin's tag: or http: id), else one made under the feed's URL from it. */
+function entryId(feedId: string, item: PublishedItem, index: number): string {
+  if (IRI.test(item.id)) return item.id;
+  return `${feedId}#${encodeURIComponent(item.id || item.link || `item-${index}`)}`;
+}

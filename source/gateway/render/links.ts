@@ -1,0 +1,12 @@
+import type {LinkBase, Representation} from '../types.js';
+
+/** Where a representation of `/<name>` is fetched: `<baseUrl>/<name>` (RSS, the default, and the landing page) or `…?format=atom`. */
+export function selfUrl(links: LinkBase, name: string, representation: Representation): string {
+  const feed = `${links.baseUrl}/${encodeURIComponent(name)}`;
+  return representation === 'atom' ? `${feed}?format=atom` : feed;
+}
+
+/** The gateway's WebSub hub, announced by every representation as `rel="hub"`. */
+export function hubUrl(links: LinkBase): string {
+  return `${links.baseUrl}/api/websub`;
+}

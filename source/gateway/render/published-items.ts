@@ -1,0 +1,57 @@
+import {httpLink} from '../../feeds/safe-html.js';
+import {xmlChars} from '../../feeds/xml-chars.js';
+import type {FeedDocument, FeedItem} from '../types.js';
+import {memoSafeHtml} from './safe-html-memo.js';
+
+/** An item as every representation publishes it: text XML allows, sanitised HTML, only http(s) links. */
+export interface PublishedItem {
+  /** The item's identity (RSS guid), '' when nothing of it was printable. */
+  id: string;
+  title: string;
+  link: string | undefined;
+  /** Sanitised HTML, undefined when there is none. */
+  html: string | undefined;
+  author: string | undefined;
+  published: Date;
+}
+
+/** A document's title, description and site, cleaned like its items. */
+export interface PublishedFeed {
+  title: string;
+  description: string | undefined;
+  siteUrl: string | undefined;
+  updated: Date;
+}
+
+export function publishedFeed(doc: FeedDocument): PublishedFeed {
+  const title = oneLine(doc.title) || doc.name;
+  return {title, description: oneLine(doc.description ?? '') || undefined, siteUrl: httpLink(doc.siteUrl), updated: validDate(doc.updatedAt, 0)};
+}
+
+/** The items in the document's order (newest first), each cleaned once for whichever representation renders it. */
+export function publishedItems(doc: FeedDocument, limit = doc.items.length): PublishedItem[] {
+  return doc.items.slice(0, limit).map((item) => publishedItem(item, doc.updatedAt));
+}
+
+function publishedItem(item: FeedItem, fallbackTime: number): PublishedItem {
+  const link = httpLink(item.link);
+  const html = item.description ? memoSafeHtml(item.description, link) : '';
+  return {
+    id: xmlChars(item.id).trim(),
+    title: oneLine(item.title) || '(untitled)',
+    link,
+    html: html.trim() ? html : undefined,
+    author: oneLine(item.author ?? '') || undefined,
+    published: validDate(item.published, fallbackTime),
+  };
+}
+
+/** Titles and names are one line of text: XML-forbidden characters out, runs of white space one space. */
+function oneLine(text: string): string {
+  return xmlChars(text).replace(/\s+/g, ' ').trim();
+}
+
+function validDate(millis: number, fallback: number): Date {
+  const date = new Date(millis);
+  return Number.isNaN(date.getTime()) ? new Date(Number.isNaN(new Date(fallback).getTime()) ? 0 : fallback) : date;
+}

@@ -1,0 +1,37 @@
+import {generateRssFeed} from 'feedsmith';
+import type {FeedDocument, LinkBase} from '../types.js';
+import {hubUrl, selfUrl} from './links.js';
+import {publishedFeed, publishedItems} from './published-items.js';
+
+/**
+ * RSS 2.0 of a document, as list-rss.ts writes the reader's shared lists (feedsmith, the same
+ * sanitising): `atom:link` rel=self and rel=hub (WebSub discovery), a guid per item
+ * (isPermaLink only when it is the link), dates in RFC 822, authors as dc:creator (RSS `<author>`
+ * must be an e-mail address). lastBuildDate is when the content last changed, never now: the
+ * bytes of one version stay the same.
+ */
+export function renderRss(doc: FeedDocument, links: LinkBase): string {
+  const feed = publishedFeed(doc);
+  const self = selfUrl(links, doc.name, 'rss');
+  return generateRssFeed({
+    title: feed.title,
+    link: feed.siteUrl ?? self,
+    description: feed.description ?? feed.title,
+    generator: 'workbench gateway',
+    lastBuildDate: feed.updated,
+    atom: {
+      links: [
+        {href: self, rel: 'self', type: 'application/rss+xml'},
+        {href: hubUrl(links), rel: 'hub'},
+      ],
+    },
+    items: publishedItems(doc).map((item) => ({
+      title: item.title,
+      link: item.link,
+      description: item.html,
+      guid: item.id ? {value: item.id, isPermaLink: item.id === item.link} : undefined,
+      pubDate: item.published,
+      dc: item.author ? {creators: [item.author]} : undefined,
+    })),
+  });
+}
