@@ -36,8 +36,7 @@ const origin = http.createServer((request, response) => response.writeHead(200, 
 await new Promise((resolve) => origin.listen(0, '127.0.0.1', resolve));
 const config = {feeds: [{name: 'news', origin: `http://127.0.0.1:${origin.address().port}/feed.xml`, pollIntervalMs: 600_000}]};
 
-const start = (name, front) =>
-  startGatewayServer({port: 0, db: join(dir, `${name}.sqlite`), config, logFile: join(dir, `${name}.log`), background: false, front});
+const start = (name, front) => startGatewayServer({port: 0, db: join(dir, `${name}.sqlite`), config, logFile: join(dir, `${name}.log`), background: false, front});
 const gateway = await start('gateway', true);
 const route = await start('route', false);
 for (const server of [gateway, route]) await server.service.refresh('news');
@@ -158,7 +157,9 @@ await Promise.all(
   }),
 );
 const postSeconds = (performance.now() - posting) / 1000;
-console.log(`\nposting ${POSTS.toLocaleString('en')} items to one channel (${POST_CONCURRENCY} at a time): ${postSeconds.toFixed(2)} s (target < 10 s) ${postSeconds < 10 ? 'ok' : 'MISSED'}`);
+console.log(
+  `\nposting ${POSTS.toLocaleString('en')} items to one channel (${POST_CONCURRENCY} at a time): ${postSeconds.toFixed(2)} s (target < 10 s) ${postSeconds < 10 ? 'ok' : 'MISSED'}`,
+);
 const renders = [];
 for (let i = 0; i < 7; i++) {
   // A post changes the channel, so the GET reads it anew and renders it.
@@ -171,7 +172,9 @@ for (let i = 0; i < 7; i++) {
 }
 renders.sort((a, b) => a - b);
 const median = renders[Math.floor(renders.length / 2)];
-console.log(`channel feed GET after a post (read + render + send), median of 7: ${median.toFixed(1)} ms, worst ${renders.at(-1).toFixed(1)} ms (target < 20 ms) ${median < 20 ? 'ok' : 'MISSED'}`);
+console.log(
+  `channel feed GET after a post (read + render + send), median of 7: ${median.toFixed(1)} ms, worst ${renders.at(-1).toFixed(1)} ms (target < 20 ms) ${median < 20 ? 'ok' : 'MISSED'}`,
+);
 
 agent.destroy();
 await gateway.close();

@@ -2,7 +2,7 @@ import type {FastifyInstance} from 'fastify';
 import {describeError} from '../../source/core/errors.js';
 import type {fetchFeed} from '../../source/feeds/fetcher/index.js';
 import {createGatewayService, DEFAULT_GATEWAY_PORT, loadGatewayConfig, type GatewayConfig, type LocalGatewayService} from '../../source/gateway/index.js';
-import {listen} from '../kit/index.js';
+import {isLoopback, listen} from '../kit/index.js';
 import {buildGatewayApp} from './app.js';
 
 export interface GatewayServerOptions {
@@ -57,7 +57,8 @@ export async function startGatewayServer(options: GatewayServerOptions = {}): Pr
     baseUrl: () => options.publicUrl ?? url,
     now: options.now,
     fetch: options.fetch,
-    allowPrivateCallbacks: options.allowPrivateCallbacks,
+    // A gateway on loopback serves this machine: its subscribers' callbacks are local too.
+    allowPrivateCallbacks: options.allowPrivateCallbacks ?? isLoopback(host),
     // A failed poll is on the feed's status for the faces; the log has it too when there is one.
     onError: (what, error) => {
       if (logged) app?.log.warn(`${what}: ${describeError(error)}`);

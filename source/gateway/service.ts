@@ -4,7 +4,7 @@ import {createOriginPoller} from './origins/index.js';
 import {createRenderCache} from './render/index.js';
 import {openGatewayStore} from './store/index.js';
 import type {FeedDocument, GatewayConfig, GatewayService, RenderedFeed, Representation} from './types.js';
-import {createHub} from './websub/index.js';
+import {createHub, type Hub} from './websub/index.js';
 
 export interface GatewayServiceOptions {
   /** SQLite path or postgres:// / mysql:// URL; default `<WORKBENCH_HOME>/gateway.sqlite`. */
@@ -31,7 +31,7 @@ export interface Served {
 
 /** The service as the server holds it: the contract, the hub for its routes, and the bytes at hand without I/O for the hot path. */
 export interface LocalGatewayService extends GatewayService {
-  readonly hub: ReturnType<typeof createHub>;
+  readonly hub: Hub;
   /** Where the gateway is reached now (no trailing slash). */
   readonly baseUrl: () => string;
   /** `/<name>` rendered when its document is in memory (no I/O); undefined: ask render(). */
@@ -65,6 +65,7 @@ export async function createGatewayService(options: GatewayServiceOptions): Prom
   };
   const changed = (name: string) => {
     forget(name);
+    cache.forget(name);
     hub.publish(name);
   };
   const failed = (what: string, error: unknown) => options.onError?.(what, error);
@@ -89,6 +90,7 @@ export async function createGatewayService(options: GatewayServiceOptions): Prom
     baseUrl,
     now,
     allowPrivate: options.allowPrivateCallbacks,
+    onError: (message) => failed('websub', message),
     render: async (name, representation) => (await render(name, representation))?.rendered ?? null,
     topicExists: async (name) => (await documentOf(name)) !== null,
   });

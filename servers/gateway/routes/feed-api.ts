@@ -14,8 +14,10 @@ export interface FeedApiOptions {
 export async function feedApiRoutes(app: FastifyInstance, {service, refreshToken}: FeedApiOptions): Promise<void> {
   app.get('/api/feeds', {schema: {querystring: noQuery, response: {200: {type: 'array', items: feedStatusSchema}, ...errorResponses}}}, () => service.listFeeds());
 
-  app.get<{Params: {name: string}}>('/api/feeds/:name/status', {schema: {querystring: noQuery, params: nameParams, response: {200: feedStatusSchema, ...errorResponses}}}, (request) =>
-    service.feedStatus(request.params.name),
+  app.get<{Params: {name: string}}>(
+    '/api/feeds/:name/status',
+    {schema: {querystring: noQuery, params: nameParams, response: {200: feedStatusSchema, ...errorResponses}}},
+    (request) => service.feedStatus(request.params.name),
   );
 
   // Statuses as the spec lists them: 404 without a configured secret, 401 without a token, 403
