@@ -1,6 +1,6 @@
 import {WorkbenchError} from '../../core/errors.js';
 import {fetchFeed} from '../../feeds/fetcher/index.js';
-import {singleFlight} from '../../feeds/poller/index.js';
+import {KeyedLimiter, hostKey, singleFlight} from '../../feeds/poller/index.js';
 import type {Store} from '../../storage/index.js';
 import {findOrigin, findOrigins, type OriginRecord} from '../store/origin-rows.js';
 import type {FeedDocument, GatewayConfig, ProxiedFeedConfig, ProxiedFeedStatus, RefreshResult} from '../types.js';
@@ -46,13 +46,17 @@ export interface OriginPoller {
 
 // setTimeout's longest delay; a later poll is reached by re-arming.
 const MAX_DELAY_MS = 2 ** 31 - 1;
+// Background polls at once, and against one host:port (the reader's politeness); forced refreshes are not queued.
+const WORKERS = 8;
+const PER_HOST = 2;
 
 /**
  * The proxied feeds' poller: one timer per configured feed, armed at the feed's next poll as
- * stored (so a restart keeps the schedule and serves the stored copy at once), every poll of a
- * feed through one single flight. Feeds the config no longer names keep their rows, unserved.
- * The served documents are kept in memory, replaced by each poll that writes the row (one
- * gateway process per database is assumed: the poller is the only writer of gateway_origins).
+ * stored (so a restart keeps the schedule and serves the stored copy at once), background polls
+ * run through a limiter (a few at once, two per origin host), and every poll of a feed through
+ * one single flight. Feeds the config no longer names keep their rows, unserved. The served
+ * documents are kept in memory, replaced by each poll that writes the row (one gateway process
+ * per database is assumed: the poller is the only writer of gateway_origins).
  */
 export function createOriginPoller(options: OriginPollerOptions): OriginPoller {
   const feeds = new Map(options.config.feeds.map((feed) => [feed.name, feed]));
@@ -62,6 +66,7 @@ export function createOriginPoller(options: OriginPollerOptions): OriginPoller {
   const documents = new Map<string, Promise<FeedDocument | null>>();
   const timers = new Map<string, NodeJS.Timeout>();
   const running = new Set<Promise<unknown>>();
+  const limiter = new KeyedLimiter(WORKERS, PER_HOST);
   let started = false;
 
   const report = (name: string, error: unknown): void => {
@@ -84,7 +89,13 @@ export function createOriginPoller(options: OriginPollerOptions): OriginPoller {
   function arm(feed: ProxiedFeedConfig, at: number): void {
     if (!started) return;
     clearTimeout(timers.get(feed.name));
-    const timer = setTimeout(() => track(tick(feed)), Math.min(Math.max(0, at - now()), MAX_DELAY_MS));
+    const timer = setTimeout(
+      () => {
+        if (timers.get(feed.name) === timer) timers.delete(feed.name);
+        limiter.push(hostKey(feed.origin), () => tick(feed));
+      },
+      Math.min(Math.max(0, at - now()), MAX_DELAY_MS),
+    );
     timer.unref();
     timers.set(feed.name, timer);
   }
@@ -120,7 +131,6 @@ export function createOriginPoller(options: OriginPollerOptions): OriginPoller {
 
   /** A feed's timer fired: poll it if it is due (as stored), else wait for when it is. */
   async function tick(feed: ProxiedFeedConfig): Promise<void> {
-    timers.delete(feed.name);
     if (!started) return;
     try {
       const record = ownRecord(feed, await findOrigin(options.store.db, feed.name));
@@ -146,6 +156,8 @@ export function createOriginPoller(options: OriginPollerOptions): OriginPoller {
       started = false;
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
+      limiter.clear();
+      await limiter.idle();
       await Promise.allSettled([...running]);
     },
     async refresh(name) {

@@ -1,6 +1,7 @@
 // Proxied origin feeds against real origins on 127.0.0.1: conditional polls, stale-on-error for
 // every way an origin fails, Retry-After, coalesced refreshes, and a restart with the origin down.
 import {mkdtempSync, rmSync} from 'node:fs';
+import net from 'node:net';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
@@ -268,6 +269,29 @@ describe('stale-on-error', () => {
     expect(changes).toEqual(['news']);
   });
 
+  it('an error text from the origin is kept as one printable line', async () => {
+    // A raw server: node:http would refuse to send this status text.
+    const raw = net.createServer((socket) => {
+      socket.once('data', () => socket.end('HTTP/1.1 500 Oops\x1b]0;pwned\x07\x1b[2J\u202eevil\r\ncontent-length: 0\r\nconnection: close\r\n\r\n'));
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    try {
+      const {poller: gateway} = poller([feedOf(`http://127.0.0.1:${(raw.address() as net.AddressInfo).port}/feed.xml`)]);
+      const error = await gateway.refresh('news').then(
+        () => null,
+        (failure: Error) => failure,
+      );
+      expect(error).toMatchObject({code: 'feed_unreachable'});
+      const {lastError} = await gateway.status('news');
+      for (const text of [error!.message, lastError!]) {
+        expect(text).toContain('500');
+        expect(text).not.toMatch(/[\x00-\x1f\x7f-\x9f\u202a-\u202e]/);
+      }
+    } finally {
+      await new Promise((resolve) => raw.close(resolve));
+    }
+  });
+
   it('a failure before any good copy: nothing is served, the status says why', async () => {
     const server = await origin({kind: 'status', status: 404});
     const {poller: gateway} = poller([feedOf(server)]);
@@ -360,6 +384,16 @@ describe('the schedule and the config', () => {
     expect((await gateway.document('news'))!.items).toHaveLength(2);
     await gateway.stop();
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('start() polls every configured feed, several on one host', async () => {
+    const server = await origin({kind: 'feed', body: rss(ENTRIES)});
+    const names = ['a', 'b', 'c', 'd', 'e'];
+    const {poller: gateway, changes} = poller(names.map((name) => feedOf(`${server.url}?${name}`, {name})));
+    gateway.start();
+    await vi.waitFor(() => expect([...changes].sort()).toEqual(names), {timeout: 10_000});
+    expect((await gateway.list()).every((status) => status.itemCount === 2 && !status.stale)).toBe(true);
+    expect(server.requests).toHaveLength(5);
   });
 
   it('a background poll that fails is reported to onError and marks the copy stale', async () => {
