@@ -14,3 +14,26 @@ export function formatDuration(ms: number): string {
   if (hours < 24) return `${hours}h${pad(minutes % 60)}m`;
   return `${Math.floor(hours / 24)}d${pad(hours % 24)}h`;
 }
+
+const UNIT_MS: Record<string, number> = {ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000};
+// One `<number><unit>` part; sticky so the parts must cover the whole text.
+const DURATION_PART = /(\d+(?:\.\d+)?|\.\d+)(ms|s|m|h|d)/y;
+
+/**
+ * A written duration in milliseconds: `30s`, `10m`, `2h30m`, `1.5h`, `500ms`, `1d` (units ms, s,
+ * m, h, d in any order); undefined when the text is not one.
+ */
+export function parseDuration(value: string): number | undefined {
+  const text = value.trim();
+  if (text === '') return undefined;
+  let total = 0;
+  let at = 0;
+  while (at < text.length) {
+    DURATION_PART.lastIndex = at;
+    const part = DURATION_PART.exec(text);
+    if (!part) return undefined;
+    total += Number(part[1]) * UNIT_MS[part[2]!]!;
+    at = DURATION_PART.lastIndex;
+  }
+  return Number.isFinite(total) ? total : undefined;
+}

@@ -1,3 +1,4 @@
+import {parseDuration} from '../core/duration.js';
 import {WorkbenchError} from '../core/errors.js';
 
 /**
@@ -6,32 +7,20 @@ import {WorkbenchError} from '../core/errors.js';
  * ms; entries at or after it are kept.
  */
 
-const UNIT_MS: Record<string, number> = {ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000};
-// One `<number><unit>` part; sticky so the parts must cover the whole text.
-const DURATION_PART = /(\d+(?:\.\d+)?|\.\d+)(ms|s|m|h|d)/y;
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 // A timestamp this far ahead is clock skew between the client and us; further ahead is a mistake.
 const FUTURE_SKEW_MS = 60_000;
 
 export function parseSince(value: string, now: number): number {
   const text = typeof value === 'string' ? value.trim() : '';
-  const cutoff = text === '' ? undefined : RFC3339.test(text) ? parseTimestamp(text, now) : parseDuration(text, now);
+  const cutoff = text === '' ? undefined : RFC3339.test(text) ? parseTimestamp(text, now) : cutoffOf(text, now);
   if (cutoff === undefined) throw invalidSince(value);
   return cutoff;
 }
 
-function parseDuration(text: string, now: number): number | undefined {
-  let total = 0;
-  let at = 0;
-  while (at < text.length) {
-    DURATION_PART.lastIndex = at;
-    const part = DURATION_PART.exec(text);
-    if (!part) return undefined;
-    total += Number(part[1]) * UNIT_MS[part[2]];
-    at = DURATION_PART.lastIndex;
-  }
-  if (!Number.isFinite(total)) return undefined;
-  return now - total;
+function cutoffOf(text: string, now: number): number | undefined {
+  const duration = parseDuration(text);
+  return duration === undefined ? undefined : now - duration;
 }
 
 function parseTimestamp(text: string, now: number): number | undefined {

@@ -1,5 +1,6 @@
 /**
- * `.workbench.kdl` (spec 1, item 4): `scripts` and `proxies` blocks whose entries may `autostart`.
+ * `.workbench.kdl` (spec 1, item 4): `scripts` and `proxies` blocks whose entries may `autostart`,
+ * and the feed gateway's `gateway` block (issue 9; gateway-block.ts).
  * A file is either valid as a whole or rejected with one error naming its line, so workbench never
  * starts half-configured.
  */
@@ -7,6 +8,8 @@ import {readFile} from 'node:fs/promises';
 import {join} from 'node:path';
 import {getLocation, parse, InvalidKdlError, type Document, type Node} from '@bgotink/kdl';
 import {WorkbenchError} from '../core/errors.js';
+import {isHttpUrl, show} from './config-values.js';
+import {readGatewayBlock, type GatewayBlock} from './gateway-block.js';
 
 export const CONFIG_FILE = '.workbench.kdl';
 
@@ -25,7 +28,11 @@ export interface ProxyConfig {
 export interface ProjectConfig {
   scripts: ScriptConfig[];
   proxies: ProxyConfig[];
+  /** Present when the file has a `gateway` block (source/gateway/config applies the gateway's rules to it). */
+  gateway?: GatewayBlock;
 }
+
+export type {GatewayBlock, GatewayFeedEntry} from './gateway-block.js';
 
 export type AutostartEntry = {kind: 'script'; name: string; run: string} | {kind: 'proxy'; id: string; target: string};
 
@@ -74,8 +81,13 @@ export function parseProjectConfig(text: string, file = CONFIG_FILE): ProjectCon
   for (const block of document.nodes) {
     const blockLine = lineOf(block);
     const blockName = block.getName();
+    if (blockName === 'gateway') {
+      config.gateway ??= {line: blockLine, feeds: []};
+      readGatewayBlock(block, config.gateway, lineOf, fail);
+      continue;
+    }
     const kind = KINDS[blockName];
-    if (!kind) fail(blockLine, `unknown block "${blockName}" (expected scripts or proxies)`);
+    if (!kind) fail(blockLine, `unknown block "${blockName}" (expected scripts, proxies or gateway)`);
     if (block.hasArguments() || block.hasProperties()) {
       fail(blockLine, `${blockName} takes no values, only a { } block of named entries`);
     }
@@ -218,17 +230,4 @@ function readSettings(
     result.value = text;
   }
   return result;
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-function show(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }

@@ -6,3 +6,4 @@ export {loadKnex, type KnexFactory} from './load-knex.js';
 export {insertReturningId} from './inserted-id.js';
 export {isUniqueViolation} from './unique-violation.js';
 export {millis, iso, isoOrNull, flag} from './time.js';
+export {exact, migrationSource, type Migration} from './migrations.js';

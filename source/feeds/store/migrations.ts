@@ -1,20 +1,9 @@
 import type {Knex} from 'knex';
 import type {Dialect} from '../../storage/connection.js';
+import {exact, migrationSource, type Migration} from '../../storage/migrations.js';
 
 // Times are BIGINT milliseconds since the epoch on every database: integers order the same
 // everywhere, with no time-zone or precision differences between DATETIME types.
-
-interface Migration {
-  name: string;
-  up(db: Knex, dialect: Dialect): Promise<void>;
-  down(db: Knex, dialect: Dialect): Promise<void>;
-}
-
-// MySQL/MariaDB compare strings case- and accent-insensitively by default; identity keys and
-// share tokens must compare byte for byte.
-function exact(column: Knex.ColumnBuilder, dialect: Dialect): Knex.ColumnBuilder {
-  return dialect === 'mysql' ? column.collate('utf8mb4_bin') : column;
-}
 
 const readerTables: Migration = {
   name: '001_reader_tables',
@@ -195,12 +184,5 @@ export function readCondition(dialect: Dialect, alias?: string): string {
 
 /** knex's migration source interface over the migrations above, for migrate.latest(). */
 export function readerMigrations(dialect: Dialect): Knex.MigrationSource<Migration> {
-  return {
-    getMigrations: async () => MIGRATIONS,
-    getMigrationName: (migration) => migration.name,
-    getMigration: async (migration) => ({
-      up: (db: Knex) => migration.up(db, dialect),
-      down: (db: Knex) => migration.down(db, dialect),
-    }),
-  };
+  return migrationSource(MIGRATIONS, dialect);
 }

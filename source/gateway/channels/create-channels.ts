@@ -13,7 +13,7 @@ import {
 } from '../store/channel-rows.js';
 import {CHANNEL_MAX_AGE_SECONDS, type ChannelSummary, type CreatedChannel, type FeedDocument, type FeedItem, type NewChannel, type NewChannelItem} from '../types.js';
 import {readChannelInput, readChannelItemInput} from './channel-input.js';
-import {channelVersion} from './channel-version.js';
+import {documentVersion} from '../render/version.js';
 import {createDocumentCache} from './document-cache.js';
 import {hashWriteToken, newChannelId, newWriteToken, writeTokenMatches} from './write-token.js';
 
@@ -111,7 +111,7 @@ export function createChannels(options: ChannelsOptions): Channels {
       maxAgeSeconds: CHANNEL_MAX_AGE_SECONDS,
       stale: false,
     };
-    return {...document, version: channelVersion(document)};
+    return {...document, version: documentVersion(document)};
   }
 
   return {

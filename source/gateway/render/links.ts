@@ -1,3 +1,6 @@
+/** Where the hub takes subscription requests (the `rel="hub"` link of every representation). */
+export const HUB_PATH = '/api/websub';
+
 import type {LinkBase, Representation} from '../types.js';
 
 /** Where a representation of `/<name>` is fetched: `<baseUrl>/<name>` (RSS, the default, and the landing page) or `…?format=atom`. */
@@ -8,5 +11,5 @@ export function selfUrl(links: LinkBase, name: string, representation: Represent
 
 /** The gateway's WebSub hub, announced by every representation as `rel="hub"`. */
 export function hubUrl(links: LinkBase): string {
-  return `${links.baseUrl}/api/websub`;
+  return `${links.baseUrl}${HUB_PATH}`;
 }

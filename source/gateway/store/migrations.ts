@@ -1,18 +1,8 @@
 import type {Knex} from 'knex';
 import type {Dialect} from '../../storage/index.js';
+import {exact, migrationSource, type Migration} from '../../storage/migrations.js';
 
 // Times are BIGINT milliseconds since the epoch, as in the reader's store.
-
-interface Migration {
-  name: string;
-  up(db: Knex, dialect: Dialect): Promise<void>;
-  down(db: Knex, dialect: Dialect): Promise<void>;
-}
-
-// MySQL/MariaDB compare strings case-insensitively by default; ids and hashes compare byte for byte.
-function exact(column: Knex.ColumnBuilder, dialect: Dialect): Knex.ColumnBuilder {
-  return dialect === 'mysql' ? column.collate('utf8mb4_bin') : column;
-}
 
 const gatewayTables: Migration = {
   name: '001_gateway_tables',
@@ -89,12 +79,5 @@ const MIGRATIONS: Migration[] = [gatewayTables];
 
 /** knex's migration source interface over the migrations above, for migrate.latest(). */
 export function gatewayMigrations(dialect: Dialect): Knex.MigrationSource<Migration> {
-  return {
-    getMigrations: async () => MIGRATIONS,
-    getMigrationName: (migration) => migration.name,
-    getMigration: async (migration) => ({
-      up: (db: Knex) => migration.up(db, dialect),
-      down: (db: Knex) => migration.down(db, dialect),
-    }),
-  };
+  return migrationSource(MIGRATIONS, dialect);
 }

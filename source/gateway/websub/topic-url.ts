@@ -1,7 +1,7 @@
+import {hubUrl, selfUrl} from '../render/links.js';
 import {FEED_NAME_PATTERN, RESERVED_NAMES, type Representation} from '../types.js';
 
-/** Where the hub takes subscription requests (the `rel="hub"` link of every representation). */
-export const HUB_PATH = '/api/websub';
+export {HUB_PATH} from '../render/links.js';
 
 /** The representations a topic can name: a feed URL serves RSS by default and Atom with `?format=atom`. */
 export type TopicRepresentation = Exclude<Representation, 'html'>;
@@ -18,14 +18,14 @@ function trimSlash(baseUrl: string): string {
   return baseUrl.replace(/\/+$/, '');
 }
 
+/** The hub's URL: the renderer's `rel="hub"` link, so what subscribers are told and what the hub answers agree. */
 export function hubUrlOf(baseUrl: string): string {
-  return `${trimSlash(baseUrl)}${HUB_PATH}`;
+  return hubUrl({baseUrl: trimSlash(baseUrl)});
 }
 
-/** The self URL of `/<name>` in one representation: `<baseUrl>/<name>` or `<baseUrl>/<name>?format=atom`. */
+/** The self URL of `/<name>` in one representation, as the renderer writes it: `<baseUrl>/<name>` or `<baseUrl>/<name>?format=atom`. */
 export function topicUrl(baseUrl: string, name: string, representation: TopicRepresentation): string {
-  const url = `${trimSlash(baseUrl)}/${encodeURIComponent(name)}`;
-  return representation === 'atom' ? `${url}?format=atom` : url;
+  return selfUrl({baseUrl: trimSlash(baseUrl)}, name, representation);
 }
 
 /**

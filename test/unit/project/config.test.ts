@@ -101,7 +101,9 @@ describe('parseProjectConfig: one error with the line of the problem', () => {
   });
 
   it('names an unknown top-level block', () => {
-    expect(errorOf('scripts {\n}\n\nproxy {\n  app { target "http://localhost:1" }\n}\n').message).toBe('.workbench.kdl:4: unknown block "proxy" (expected scripts or proxies)');
+    expect(errorOf('scripts {\n}\n\nproxy {\n  app { target "http://localhost:1" }\n}\n').message).toBe(
+      '.workbench.kdl:4: unknown block "proxy" (expected scripts, proxies or gateway)',
+    );
   });
 
   it('reports a missing run or target on the entry line', () => {
@@ -183,7 +185,7 @@ describe('parseProjectConfig: one error with the line of the problem', () => {
       parseProjectConfig('nope {}\n', '/srv/app/.workbench.kdl');
       expect.unreachable();
     } catch (error) {
-      expect(isWorkbenchError(error) && error.message).toBe('/srv/app/.workbench.kdl:1: unknown block "nope" (expected scripts or proxies)');
+      expect(isWorkbenchError(error) && error.message).toBe('/srv/app/.workbench.kdl:1: unknown block "nope" (expected scripts, proxies or gateway)');
       expect(isWorkbenchError(error) && error.details).toEqual({file: '/srv/app/.workbench.kdl', line: 1});
     }
   });

@@ -1,0 +1,3 @@
+// Proxied origin feeds: each origin polled at its interval, its last good copy kept and served (stale-on-error).
+export {createOriginPoller, type OriginPoller, type OriginPollerOptions} from './create-poller.js';
+export {contentVersion, type OriginContent} from './content-version.js';
