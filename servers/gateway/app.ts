@@ -1,7 +1,7 @@
 import type {FastifyInstance} from 'fastify';
 import type {LocalGatewayService} from '../../source/gateway/index.js';
 import {createServer} from '../kit/index.js';
-import {feedFront, type FrontLog} from './front.js';
+import {feedFront} from './front.js';
 import {channelRoutes} from './routes/channels.js';
 import {feedApiRoutes} from './routes/feed-api.js';
 import {feedRoutes} from './routes/feeds.js';
@@ -27,9 +27,7 @@ export interface GatewayAppOptions {
  */
 export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
   const {service} = options;
-  // The kit's request log line, for the requests the front answers (called once the app exists).
-  const log: FrontLog | undefined = options.logFile === undefined ? undefined : (method, url, status, ms) => app.log.info({status, ms: Math.round(ms)}, `${method} ${url}`);
-  const front = options.front === false ? undefined : feedFront(service, log);
+  const front = options.front === false ? undefined : feedFront(service);
   const app = createServer({name: 'gateway', logFile: options.logFile, publicUrl: options.publicUrl, front});
   app.register(healthRoutes);
   app.register(feedRoutes, {service});

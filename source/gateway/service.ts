@@ -38,6 +38,14 @@ export interface LocalGatewayService extends GatewayService {
   renderedNow(name: string, representation: Representation): Served | undefined;
 }
 
+/** A document in memory, with its representations as served so far. */
+interface Kept {
+  document: FeedDocument;
+  until: number;
+  baseUrl: string;
+  served: Partial<Record<Representation, Served>>;
+}
+
 // A document read from the store is kept this long (besides being dropped on every change), so
 // the hot path does no I/O, and anything no change event reports (a channel's expiry, a failed
 // poll's stale flag) shows within this time.
@@ -57,7 +65,7 @@ export async function createGatewayService(options: GatewayServiceOptions): Prom
   const proxied = new Set(config.feeds.map((feed) => feed.name));
   const store = await openGatewayStore(options.connection);
 
-  const memo = new Map<string, {document: FeedDocument; until: number}>();
+  const memo = new Map<string, Kept>();
   const loading = new Map<string, Promise<FeedDocument | null>>();
   const forget = (name: string) => {
     memo.delete(name);
@@ -118,29 +126,36 @@ export async function createGatewayService(options: GatewayServiceOptions): Prom
   function remember(name: string, document: FeedDocument): void {
     memo.delete(name);
     if (memo.size >= DOCUMENT_MEMO_MAX) memo.delete(memo.keys().next().value!);
-    memo.set(name, {document, until: now() + DOCUMENT_MEMO_MS});
+    memo.set(name, {document, until: now() + DOCUMENT_MEMO_MS, baseUrl: '', served: {}});
   }
 
-  function memoized(name: string): FeedDocument | undefined {
+  function memoized(name: string): Kept | undefined {
     const kept = memo.get(name);
     if (kept === undefined) return undefined;
-    if (kept.until > now()) return kept.document;
+    if (kept.until > now()) return kept;
     memo.delete(name);
     return undefined;
   }
 
   async function documentOf(name: string): Promise<FeedDocument | null> {
-    return memoized(name) ?? load(name);
+    return memoized(name)?.document ?? load(name);
   }
 
+  // The same Served object while the document and base URL are: the server keys its headers on it.
   function renderedNow(name: string, representation: Representation): Served | undefined {
-    const document = memoized(name);
-    return document && {document, rendered: cache.get(document, representation, {baseUrl: baseUrl()})};
+    const kept = memoized(name);
+    if (kept === undefined) return undefined;
+    const base = baseUrl();
+    if (kept.baseUrl !== base) {
+      kept.baseUrl = base;
+      kept.served = {};
+    }
+    return (kept.served[representation] ??= {document: kept.document, rendered: cache.get(kept.document, representation, {baseUrl: base})});
   }
 
   async function render(name: string, representation: Representation): Promise<Served | null> {
     const document = await documentOf(name);
-    return document && {document, rendered: cache.get(document, representation, {baseUrl: baseUrl()})};
+    return document && (renderedNow(name, representation) ?? {document, rendered: cache.get(document, representation, {baseUrl: baseUrl()})});
   }
 
   let purger: NodeJS.Timeout | undefined;

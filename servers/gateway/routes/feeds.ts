@@ -1,7 +1,7 @@
 import type {FastifyInstance} from 'fastify';
 import {WorkbenchError} from '../../../source/core/errors.js';
 import {chooseRepresentation, RESERVED_NAMES, type LocalGatewayService} from '../../../source/gateway/index.js';
-import {feedAnswer} from '../feed-headers.js';
+import {feedHeaders, isCurrent} from '../feed-headers.js';
 import {errorResponses, formatQuery, nameParams} from '../schemas.js';
 
 /**
@@ -20,9 +20,9 @@ export async function feedRoutes(app: FastifyInstance, {service}: {service: Loca
       const representation = chooseRepresentation({format: request.query.format}, {accept: request.headers.accept, userAgent: request.headers['user-agent']});
       const served = RESERVED_NAMES.has(name.toLowerCase()) ? null : await service.render(name, representation);
       if (!served) throw new WorkbenchError('not_found', `no feed or channel "${name}" here (a channel that expired is gone)`);
-      const answer = feedAnswer(name, served, representation, service.baseUrl(), request.headers);
-      reply.status(answer.status).headers(answer.headers);
-      return answer.status === 304 ? reply.send() : reply.send(served.rendered.body);
+      const headers = feedHeaders(name, served, representation, service.baseUrl());
+      if (isCurrent(served, request.headers)) return reply.status(304).headers(headers.notModified).send();
+      return reply.headers(headers.ok).send(served.rendered.body);
     },
   );
 }

@@ -19,7 +19,7 @@ const HOUR = 3_600_000;
 
 // ——— An origin that can be told to fail ———
 
-type OriginMode = 'ok' | 'down' | 'garbage' | 'html' | 'slow';
+type OriginMode = 'ok' | 'down' | 'garbage' | 'html' | 'slow' | 'hold';
 
 interface Origin {
   url: string;
@@ -27,6 +27,8 @@ interface Origin {
   /** Bumped to change the feed's content. */
   version: number;
   hits: number;
+  /** Answers the requests held in mode 'hold'. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -41,17 +43,22 @@ function originXml(version: number): string {
 }
 
 async function startOrigin(): Promise<Origin> {
-  const origin: Origin = {url: '', mode: 'ok', version: 1, hits: 0, close: async () => {}};
+  const held: (() => void)[] = [];
+  const origin: Origin = {url: '', mode: 'ok', version: 1, hits: 0, release: () => held.splice(0).forEach((answer) => answer()), close: async () => {}};
   const server = http.createServer((request, response) => {
     origin.hits++;
     if (origin.mode === 'slow') return; // never answers: the fetch's deadline ends it
+    if (origin.mode === 'hold') return held.push(() => answer(request, response));
+    answer(request, response);
+  });
+  function answer(request: http.IncomingMessage, response: http.ServerResponse) {
     if (origin.mode === 'down') return response.writeHead(503).end('down for maintenance');
     if (origin.mode === 'garbage') return response.writeHead(200, {'content-type': 'application/rss+xml'}).end('\u0000\u0001 not xml at all');
     if (origin.mode === 'html') return response.writeHead(200, {'content-type': 'text/html'}).end('<!doctype html><title>A page</title><p>no feed here');
     const etag = `"v${origin.version}"`;
     if (request.headers['if-none-match'] === etag) return response.writeHead(304, {etag}).end();
     response.writeHead(200, {'content-type': 'application/rss+xml', etag}).end(originXml(origin.version));
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   origin.close = () => {
@@ -361,9 +368,23 @@ describe('proxied feeds', () => {
   it('concurrent refreshes of one feed share one origin fetch', async () => {
     origin.version = 3;
     const hits = origin.hits;
-    const answers = await Promise.all(Array.from({length: 5}, () => refresh('news')));
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(origin.hits - hits).toBe(1);
+    let arrived = 0;
+    const count = (request: http.IncomingMessage) => void (request.url === '/api/feeds/news/refresh' && arrived++);
+    server.app.server.on('request', count);
+    origin.mode = 'hold';
+    try {
+      const answers = Promise.all(Array.from({length: 5}, () => refresh('news')));
+      // All five are in the gateway, past its hooks (no I/O between), while the origin holds the first fetch.
+      await vi.waitFor(() => expect({arrived, hits: origin.hits - hits}).toEqual({arrived: 5, hits: 1}), {timeout: 10_000});
+      for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+      origin.release();
+      expect((await answers).map((answer) => answer.json)).toEqual(Array.from({length: 5}, () => ({id: 'news', status: 'ok'})));
+      expect(origin.hits - hits).toBe(1);
+    } finally {
+      origin.mode = 'ok';
+      origin.release();
+      server.app.server.off('request', count);
+    }
   });
 
   it('a gateway restarted while the origin is down serves the stored copy, marked stale', async () => {
