@@ -3,7 +3,7 @@ import Fastify, {LogController, type FastifyInstance, type FastifyServerFactory}
 import {clientErrorHandler, frameworkErrors, installErrorHandling, type ErrorWording} from './error-handler.js';
 import {installJsonBodyParser} from './json-body-parser.js';
 import {installLocalGuard} from './local-guard.js';
-import {batchedRequestLog, installRequestLog, openLogFile, type RequestLine} from './request-log.js';
+import {countedRequestLog, installRequestLog, openLogFile, type RequestLine} from './request-log.js';
 import {installRouteRules} from './route-rules.js';
 import {validatorCompiler} from './validator-compilers.js';
 
@@ -25,7 +25,7 @@ export interface ServerOptions {
    * Answers a request before fastify routes it, when it can (returns true, having answered
    * synchronously); otherwise fastify does. For a hot path whose answer is at hand: it gets none
    * of the app's hooks, so it keeps the app's rules itself (the gateway's cached public feeds).
-   * Its requests are in the request log too.
+   * Its requests are in the request log too, counted (request-log.ts).
    */
   front?: (request: IncomingMessage, response: ServerResponse) => boolean;
 }
@@ -40,7 +40,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const wording: ErrorWording = {bodyLimit, accepts: options.accepts, logFile: options.logFile, validationMessage: options.validationMessage};
   const log = options.logFile === undefined ? undefined : openLogFile(options.logFile);
-  const frontLog = log && options.front ? batchedRequestLog(log) : undefined;
+  const frontLog = log && options.front ? countedRequestLog(log) : undefined;
   const app = Fastify({
     bodyLimit,
     logger: log ? {level: 'info', stream: log} : {level: 'error', stream: process.stderr},
@@ -67,9 +67,8 @@ export function createServer(options: ServerOptions): FastifyInstance {
 function frontedServer(front: NonNullable<ServerOptions['front']>, log: RequestLine | undefined): FastifyServerFactory {
   return (handler, settings) => {
     const server = createHttpServer({requireHostHeader: false}, (request, response) => {
-      const started = log && performance.now();
       if (!front(request, response)) handler(request, response);
-      else if (log) log(request.method ?? '', request.url ?? '', response.statusCode, performance.now() - started!);
+      else if (log) log(request.method ?? '', request.url ?? '', response.statusCode);
     });
     // fastify has filled in its defaults by now.
     const timeouts = settings as {keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number};

@@ -2,7 +2,7 @@
 // migrated, 127.0.0.1, the front for cached feeds), spoken to over real sockets, with origins on
 // 127.0.0.1 that can be made to fail: every status row of spec 2 part B, negotiation, headers and
 // 304s, stale-on-error across a restart, channels with their limits, and the Host/Origin guard.
-import {mkdtempSync, rmSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import http, {type IncomingHttpHeaders} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
@@ -600,6 +600,36 @@ describe('the guard', () => {
     expect(hub.json.error.code).toMatch(/^invalid_/);
     const health = await get('/health');
     expect(health.json).toEqual({ok: true});
+  });
+});
+
+describe('the request log', () => {
+  it('has a line for each request fastify answers and, counted, the cached feeds the front answered', async () => {
+    const logFile = join(dir, 'counted.log');
+    const own = await startGatewayServer({port: 0, db: join(dir, 'gateway.sqlite'), config, refreshToken: SECRET, background: false, fetch: quickFetch, logFile});
+    try {
+      const etag = (await call(own.url, 'GET', '/news')).headers.etag!;
+      for (let i = 0; i < 3; i++) expect((await call(own.url, 'GET', '/news')).status).toBe(200);
+      expect((await call(own.url, 'GET', '/news', {headers: {'if-none-match': etag}})).status).toBe(304);
+      expect((await call(own.url, 'HEAD', '/news')).status).toBe(200);
+      expect((await call(own.url, 'GET', '/nothing')).status).toBe(404);
+    } finally {
+      await own.close();
+    }
+    const lines = readFileSync(logFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as {msg: string; status: number; count?: number});
+    const counted = lines.filter((line) => line.count !== undefined).map(({msg, status, count}) => ({msg, status, count}));
+    expect(counted).toEqual(
+      expect.arrayContaining([
+        {msg: 'GET /news', status: 304, count: 1},
+        {msg: 'HEAD /news', status: 200, count: 1},
+      ]),
+    );
+    const gets = lines.filter((line) => line.msg === 'GET /news' && line.status === 200).reduce((sum, line) => sum + (line.count ?? 1), 0);
+    expect(gets).toBe(4);
+    expect(lines.some((line) => line.msg === 'GET /nothing' && line.status === 404 && line.count === undefined)).toBe(true);
   });
 });
 
