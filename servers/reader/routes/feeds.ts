@@ -1,5 +1,6 @@
 import type {FastifyInstance} from 'fastify';
 import type {ReaderService} from '../../../source/feeds/contracts.js';
+import type {Feed} from '../../../source/feeds/types.js';
 import {errorResponses, feedChoicesSchema, feedSchema, idParams, noQuery, urlBody} from '../schemas.js';
 
 interface IdParams {
@@ -13,7 +14,15 @@ const subscribeBody = {
 
 /** Subscriptions: list, subscribe, discover, unsubscribe, refresh, mark all read. */
 export async function feedRoutes(app: FastifyInstance, {service}: {service: ReaderService}): Promise<void> {
-  app.get('/feeds', {schema: {querystring: noQuery, response: {200: {type: 'array', items: feedSchema}, ...errorResponses}}}, () => service.listFeeds());
+  // The service hands back the same array while the answer holds (feed-list-cache.ts); its JSON
+  // (68 KB for 200 feeds) is then sent again rather than serialised again.
+  const bodies = new WeakMap<Feed[], string>();
+  app.get('/feeds', {schema: {querystring: noQuery, response: {200: {type: 'array', items: feedSchema}, ...errorResponses}}}, async (_request, reply) => {
+    const feeds = await service.listFeeds();
+    let body = bodies.get(feeds);
+    if (body === undefined) bodies.set(feeds, (body = reply.serialize(feeds) as string));
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 
   // 201 with the feed; 200 with {feeds: [...]} when the URL is a page linking several feeds.
   app.post<{Body: {url: string; category?: string | null}}>(

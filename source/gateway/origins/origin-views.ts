@@ -1,7 +1,7 @@
 import {isoOrNull} from '../../storage/index.js';
 import type {OriginRecord} from '../store/origin-rows.js';
 import type {FeedDocument, ProxiedFeedConfig, ProxiedFeedStatus} from '../types.js';
-import {titledVersion} from './content-version.js';
+import {titledVersion} from './titled-version.js';
 
 /** The document served at `/<name>`: the last good copy (the config's title first), or null before the first good poll. */
 export function originDocument(feed: ProxiedFeedConfig, record: OriginRecord | null): FeedDocument | null {

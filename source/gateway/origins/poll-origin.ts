@@ -7,7 +7,7 @@ import type {Store} from '../../storage/index.js';
 import {toTerminalLine} from '../../text/terminal-safe.js';
 import {findOrigin, saveOrigin, type OriginRecord} from '../store/origin-rows.js';
 import type {ProxiedFeedConfig, RefreshResult} from '../types.js';
-import {contentVersion} from './content-version.js';
+import {documentVersion} from '../render/version.js';
 import {originItems} from './origin-items.js';
 
 export interface PollContext {
@@ -96,7 +96,7 @@ function fresh(copy: OriginRecord | null, feed: ProxiedFeedConfig, fetched: Fetc
   const title = parsed.title.trim() || null;
   const description = parsed.description?.trim() || null;
   const siteUrl = parsed.link ?? null;
-  const version = contentVersion({title: title ?? '', description, siteUrl, items});
+  const version = documentVersion({title: title ?? '', description, siteUrl, items});
   return {
     ...(copy ?? emptyRecord(feed)),
     // A 200 without validators means the old ones no longer apply.
