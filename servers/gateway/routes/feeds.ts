@@ -19,7 +19,13 @@ export async function feedRoutes(app: FastifyInstance, {service}: {service: Loca
       const {name} = request.params;
       const representation = chooseRepresentation({format: request.query.format}, {accept: request.headers.accept, userAgent: request.headers['user-agent']});
       const served = RESERVED_NAMES.has(name.toLowerCase()) ? null : await service.render(name, representation);
-      if (!served) throw new WorkbenchError('not_found', `no feed or channel "${name}" here (a channel that expired is gone)`);
+      if (!served) {
+        const proxied = service.config.feeds.some((feed) => feed.name === name);
+        throw new WorkbenchError(
+          'not_found',
+          proxied ? `"${name}" has no good copy of its origin yet (GET /api/feeds/${name}/status says why)` : `no feed or channel "${name}" here (a channel that expired is gone)`,
+        );
+      }
       const headers = feedHeaders(name, served, representation, service.baseUrl());
       if (isCurrent(served, request.headers)) return reply.status(304).headers(headers.notModified).send();
       return reply.headers(headers.ok).send(served.rendered.body);

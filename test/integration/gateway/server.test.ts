@@ -164,6 +164,17 @@ const refresh = (name: string, headers: Record<string, string> = {authorization:
   call(base, 'POST', `/api/feeds/${name}/refresh`, {headers});
 
 describe('proxied feeds', () => {
+  it('a configured feed never polled answers 404, saying so', async () => {
+    const fresh = await startGatewayServer({port: 0, db: join(dir, 'fresh.sqlite'), config, refreshToken: SECRET, background: false});
+    try {
+      const answer = await call(fresh.url, 'GET', '/news');
+      expectError(answer, 404, 'not_found');
+      expect(answer.json.error.message).toContain('no good copy of its origin yet');
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('the refresh webhook polls the origin: 200 ok, then not-modified with the conditional headers sent', async () => {
     const first = await refresh('news');
     expect(first.status).toBe(200);
@@ -284,6 +295,12 @@ describe('proxied feeds', () => {
     expect((await get('/NEWS?format=ATOM')).status).toBe(404);
     expect((await get('/news?format=ATOM')).headers['content-type']).toMatch(/^application\/atom\+xml/);
     expect((await get('/news?format=')).headers['content-type']).toMatch(/^application\/rss\+xml/);
+    expectError(await get(`/api/feeds/${'x'.repeat(300)}/status`), 414, 'uri_too_long');
+    expectError(await get('/api/feeds/%ZZ/status'), 400, 'invalid_argument');
+    expectError(await get('/api/channels?limit=1'), 400, 'invalid_argument');
+    expectError(await call(server.url, 'DELETE', '/api/channels/%ZZ'), 400, 'invalid_argument');
+    expectError(await call(server.url, 'POST', '/api/channels/x/items?x=1', {json: {title: 't'}}), 400, 'invalid_argument');
+    expectError(await call(server.url, 'PUT', '/news'), 404, 'not_found');
   });
 
   it('the refresh webhook: 401 without a bearer token, 403 with a wrong one, 404 for an unknown feed', async () => {
@@ -655,6 +672,8 @@ describe('workbench serve gateway', () => {
       ['--public-url', 'not a url'],
       ['--host', 'a b'],
       ['--config', ''],
+      ['--db', ' '],
+      ['--config', 'does-not-exist.kdl'],
     ]) {
       const result = await runCli(['serve', 'gateway', '--port', '0', ...args], {env: sandbox.env});
       expect(result.code).toBe(1);
