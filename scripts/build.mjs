@@ -78,6 +78,8 @@ const entryPoints = [
   'source/feeds/fetcher/index.ts',
   'source/feeds/poller/index.ts',
   'servers/reader/index.ts',
+  'servers/gateway/index.ts',
+  'source/gateway/render/index.ts',
   'source/feeds/parser/index.ts',
   'source/devproxy/start-proxy.ts',
   'source/devproxy/inject/inject-html.ts',

@@ -1,8 +1,9 @@
-import Fastify, {LogController, type FastifyInstance} from 'fastify';
+import {createServer as createHttpServer, type IncomingMessage, type ServerResponse} from 'node:http';
+import Fastify, {LogController, type FastifyInstance, type FastifyServerFactory} from 'fastify';
 import {clientErrorHandler, frameworkErrors, installErrorHandling, type ErrorWording} from './error-handler.js';
 import {installJsonBodyParser} from './json-body-parser.js';
 import {installLocalGuard} from './local-guard.js';
-import {installRequestLog, openLogFile} from './request-log.js';
+import {countedRequestLog, installRequestLog, openLogFile, type RequestLine} from './request-log.js';
 import {installRouteRules} from './route-rules.js';
 import {validatorCompiler} from './validator-compilers.js';
 
@@ -20,6 +21,13 @@ export interface ServerOptions {
   validationMessage?: ErrorWording['validationMessage'];
   /** The address others reach the server at, if not the listening one (Host and Origin checks accept it). */
   publicUrl?: () => string | undefined;
+  /**
+   * Answers a request before fastify routes it, when it can (returns true, having answered
+   * synchronously); otherwise fastify does. For a hot path whose answer is at hand: it gets none
+   * of the app's hooks, so it keeps the app's rules itself (the gateway's cached public feeds).
+   * Its requests are in the request log too, counted (request-log.ts).
+   */
+  front?: (request: IncomingMessage, response: ServerResponse) => boolean;
 }
 
 /**
@@ -32,6 +40,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const wording: ErrorWording = {bodyLimit, accepts: options.accepts, logFile: options.logFile, validationMessage: options.validationMessage};
   const log = options.logFile === undefined ? undefined : openLogFile(options.logFile);
+  const frontLog = log && options.front ? countedRequestLog(log) : undefined;
   const app = Fastify({
     bodyLimit,
     logger: log ? {level: 'info', stream: log} : {level: 'error', stream: process.stderr},
@@ -41,14 +50,31 @@ export function createServer(options: ServerOptions): FastifyInstance {
     http: {requireHostHeader: false},
     frameworkErrors: frameworkErrors(wording),
     clientErrorHandler,
+    ...(options.front ? {serverFactory: frontedServer(options.front, frontLog?.line)} : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app, wording);
   installRouteRules(app);
   installLocalGuard(app, {publicUrl: options.publicUrl});
-  if (log) installRequestLog(app, log);
+  if (log) installRequestLog(app, log, frontLog?.flush);
   // fastify reads text/plain by default; these APIs take JSON (and what a server adds), so other types are 415.
   app.removeContentTypeParser('text/plain');
   installJsonBodyParser(app);
   return app;
+}
+
+// The HTTP/1 server fastify would make (its timeouts, Host not required), with the front handler first.
+function frontedServer(front: NonNullable<ServerOptions['front']>, log: RequestLine | undefined): FastifyServerFactory {
+  return (handler, settings) => {
+    const server = createHttpServer({requireHostHeader: false}, (request, response) => {
+      if (!front(request, response)) handler(request, response);
+      else if (log) log(request.method ?? '', request.url ?? '', response.statusCode);
+    });
+    // fastify has filled in its defaults by now.
+    const timeouts = settings as {keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number};
+    if (timeouts.keepAliveTimeout !== undefined) server.keepAliveTimeout = timeouts.keepAliveTimeout;
+    if (timeouts.requestTimeout !== undefined) server.requestTimeout = timeouts.requestTimeout;
+    if (timeouts.connectionTimeout !== undefined) server.setTimeout(timeouts.connectionTimeout);
+    return server;
+  };
 }

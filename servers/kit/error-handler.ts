@@ -29,6 +29,8 @@ export interface RequestFacts {
   route?: string;
   /** False on a route that takes no body. */
   takesBody?: boolean;
+  /** The route's own body limit, when it sets one below the app's. */
+  bodyLimit?: number;
 }
 
 /**
@@ -57,7 +59,7 @@ export function errorAnswer(error: unknown, wording: ErrorWording, request: Requ
     };
   }
   if (fastify.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fastify.statusCode === 413) {
-    return {status: 413, code: 'payload_too_large', message: `request body is larger than ${Math.round(wording.bodyLimit / 1024)} KB`};
+    return {status: 413, code: 'payload_too_large', message: `request body is larger than ${sizeText(request.bodyLimit ?? wording.bodyLimit)}`};
   }
   if (fastify.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     if (request.takesBody === false) return {status: 400, code: 'invalid_body', message: `${request.route ?? 'this endpoint'} takes no body`};
@@ -71,6 +73,10 @@ export function errorAnswer(error: unknown, wording: ErrorWording, request: Requ
     return {status: fastify.statusCode === 404 ? 404 : 400, code: fastify.statusCode === 404 ? 'not_found' : 'invalid_body', message};
   }
   return internal(wording);
+}
+
+function sizeText(bytes: number): string {
+  return bytes % 1024 === 0 ? `${bytes / 1024} KB` : `${bytes} bytes`;
 }
 
 function internal(wording: ErrorWording): ErrorAnswer {
@@ -95,7 +101,12 @@ export function sendError(answer: ErrorAnswer, error: unknown, request: FastifyR
 export function installErrorHandling(app: FastifyInstance, wording: ErrorWording): void {
   app.setErrorHandler((error, request, reply) => {
     const route = request.routeOptions.url === undefined ? undefined : `${request.method} ${request.routeOptions.url}`;
-    const answer = errorAnswer(error, wording, {contentType: request.headers['content-type'], route, takesBody: route === undefined ? undefined : takesBody(request.routeOptions)});
+    const answer = errorAnswer(error, wording, {
+      contentType: request.headers['content-type'],
+      route,
+      takesBody: route === undefined ? undefined : takesBody(request.routeOptions),
+      bodyLimit: request.routeOptions.bodyLimit,
+    });
     return sendError(answer, error, request, reply);
   });
   app.setNotFoundHandler((request, reply) => reply.status(404).send({error: {code: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]}`}}));

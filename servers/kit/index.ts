@@ -6,3 +6,5 @@ export {errorAnswer, clientErrorHandler, type ErrorAnswer, type ErrorWording} fr
 export {installLocalGuard, type PublicRouteConfig} from './local-guard.js';
 export {listen, serve, isLoopback, type Running, type ServeOptions} from './serve.js';
 export {errorSchema, errorResponses, noQuery} from './schemas.js';
+export {notModified} from './conditional.js';
+export {parseHost, parsePort, parsePublicUrl} from './flags.js';

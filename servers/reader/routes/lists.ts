@@ -3,6 +3,7 @@ import type {FastifyInstance} from 'fastify';
 import {WorkbenchError} from '../../../source/core/errors.js';
 import type {ReaderService} from '../../../source/feeds/contracts.js';
 import type {Visibility} from '../../../source/feeds/types.js';
+import {notModified} from '../../kit/index.js';
 import {errorResponses, idParams, listSchema, noQuery} from '../schemas.js';
 
 interface IdParams {
@@ -68,7 +69,7 @@ export async function listRoutes(app: FastifyInstance, {service}: {service: Read
       const modified = lastBuildDate(xml);
       reply.header('etag', etag).header('cache-control', 'no-cache');
       if (modified) reply.header('last-modified', modified.toUTCString());
-      if (notModified(request.headers, etag, modified)) return reply.status(304).send();
+      if (notModified(request.headers, etag, modified?.getTime() ?? null)) return reply.status(304).send();
       return reply.type('application/rss+xml; charset=utf-8').send(xml);
     },
   );
@@ -80,17 +81,4 @@ function lastBuildDate(xml: string): Date | null {
   const text = /<lastBuildDate>([^<]{1,64})<\/lastBuildDate>/.exec(channel)?.[1];
   const date = text ? new Date(text) : null;
   return date && Number.isFinite(date.getTime()) ? date : null;
-}
-
-/** RFC 9110 §13.1: If-None-Match decides when present (weak comparison); else If-Modified-Since, to the second. */
-function notModified(headers: Record<string, string | string[] | undefined>, etag: string, modified: Date | null): boolean {
-  const match = headers['if-none-match'];
-  if (typeof match === 'string') {
-    const tags = match.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-    return tags.includes('*') || tags.includes(etag);
-  }
-  const since = headers['if-modified-since'];
-  if (typeof since !== 'string' || !modified) return false;
-  const sinceMs = Date.parse(since);
-  return Number.isFinite(sinceMs) && Math.floor(modified.getTime() / 1000) * 1000 <= sinceMs;
 }

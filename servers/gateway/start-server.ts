@@ -1,0 +1,92 @@
+import type {FastifyInstance} from 'fastify';
+import {describeError} from '../../source/core/errors.js';
+import type {fetchFeed} from '../../source/feeds/fetcher/index.js';
+import {createGatewayService, DEFAULT_GATEWAY_PORT, loadGatewayConfig, type GatewayConfig, type LocalGatewayService} from '../../source/gateway/index.js';
+import {isLoopback, listen} from '../kit/index.js';
+import {buildGatewayApp} from './app.js';
+
+export interface GatewayServerOptions {
+  host?: string;
+  /** Default 7701; 0: any free port. */
+  port?: number;
+  /** SQLite path or postgres:// / mysql:// URL; default `<WORKBENCH_HOME>/gateway.sqlite`. */
+  db?: string;
+  /** A KDL file with the `gateway { feed … }` block, instead of the project's `.workbench.kdl`. */
+  configFile?: string;
+  /** The project whose `.workbench.kdl` declares the feeds (default the working directory). */
+  root?: string;
+  /** The feeds, given directly (tests, the benchmark): no config file is read. */
+  config?: GatewayConfig;
+  /** The address others reach this gateway at (feed, self and hub URLs; accepted Host); default the listening one. */
+  publicUrl?: string;
+  /** The request log; none: failures go to stderr. */
+  logFile?: string;
+  /** The refresh webhook's secret; default REFRESH_TOKEN from the environment, read now. */
+  refreshToken?: string;
+  /** Poll origins and purge expired channels in the background (default true). */
+  background?: boolean;
+  /** Answer cached feeds before fastify routes them (default true). */
+  front?: boolean;
+  now?: () => number;
+  fetch?: typeof fetchFeed;
+  /** Let WebSub callbacks be private or loopback addresses. */
+  allowPrivateCallbacks?: boolean;
+}
+
+export interface GatewayServer {
+  url: string;
+  app: FastifyInstance;
+  service: LocalGatewayService;
+  /** Stops polling (polls in flight finish), the listener, the hub's deliveries, then the store. */
+  close(): Promise<void>;
+}
+
+/** Reads the feeds' config, opens the store (migrating it), listens — 127.0.0.1:7701 unless told otherwise — then polls. */
+export async function startGatewayServer(options: GatewayServerOptions = {}): Promise<GatewayServer> {
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? DEFAULT_GATEWAY_PORT;
+  const config = options.config ?? (await loadGatewayConfig({root: options.root ?? process.cwd(), configFile: options.configFile}));
+  // An empty REFRESH_TOKEN is no secret: the webhook stays off.
+  const refreshToken = (options.refreshToken ?? process.env.REFRESH_TOKEN) || undefined;
+  let url = '';
+  let app: FastifyInstance | undefined;
+  const logged = options.logFile !== undefined;
+  const service = await createGatewayService({
+    connection: options.db,
+    config,
+    baseUrl: () => options.publicUrl ?? url,
+    now: options.now,
+    fetch: options.fetch,
+    // A gateway on loopback serves this machine: its subscribers' callbacks are local too.
+    allowPrivateCallbacks: options.allowPrivateCallbacks ?? isLoopback(host),
+    // A failed poll is on the feed's status for the faces; the log has it too when there is one.
+    onError: (what, error) => {
+      if (logged) app?.log.warn(`${what}: ${describeError(error)}`);
+    },
+  });
+  try {
+    app = buildGatewayApp({service, refreshToken, logFile: options.logFile, publicUrl: () => options.publicUrl, front: options.front});
+    url = await listen(app, host, port);
+  } catch (error) {
+    await app?.close().catch(() => {});
+    await service.close();
+    throw error;
+  }
+  if (options.background !== false) service.start();
+  let closing: Promise<void> | undefined;
+  const listening = app;
+  return {
+    url,
+    app: listening,
+    service,
+    close() {
+      closing ??= (async () => {
+        await listening.close();
+        await service.close();
+      })().catch((error) => {
+        throw new Error(`closing the gateway failed: ${describeError(error)}`);
+      });
+      return closing;
+    },
+  };
+}
