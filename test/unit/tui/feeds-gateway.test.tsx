@@ -113,6 +113,8 @@ describe('Feeds pane: the gateway view', () => {
 
     // The help overlay names the view's keys.
     await app.press('?');
+    await app.waitForText('Keys — Feeds');
+    await app.press(KEYS.end);
     await app.waitForText('Gateway view (g)');
     await app.press(KEYS.escape);
     await app.press('g');
