@@ -17,7 +17,7 @@ export function render(element: ReactElement<{Component?: TextCommand<unknown>; 
   }
   if (element.type === StatusMessage) {
     // pastel shows a flag that fails its schema this way, then exits at once: write synchronously.
-    writeSync(2, `workbench: ${String(element.props.children)}\n`);
+    writeSync(2, `workbench: ${flagSentence(String(element.props.children))}\n`);
     return;
   }
   void import('ink').then((ink) => ink.render(element));
@@ -26,4 +26,12 @@ export function render(element: ReactElement<{Component?: TextCommand<unknown>; 
 /** pastel's error line for flags that fail their schema; printed by render() above. */
 export function StatusMessage(_props: {variant?: string; children?: unknown}): null {
   return null;
+}
+
+/** zod's words for a flag given without its value (`--title` at the end of the line), as a sentence naming the flag. */
+export function flagSentence(message: string): string {
+  return message.replace(
+    /Invalid input: expected string, received boolean at "([A-Za-z0-9]+)"/g,
+    (_all, name: string) => `--${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} needs a value`,
+  );
 }

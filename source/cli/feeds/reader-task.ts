@@ -1,6 +1,5 @@
 import {WorkbenchError} from '../../core/errors.js';
 import {parseInteger} from '../../core/parse-number.js';
-import {toTerminalText} from '../../text/terminal-safe.js';
 import type {CommandResult} from '../command-output.js';
 import type {ReaderService} from '../../feeds/contracts.js';
 import {openReader} from '../../feeds/client/connect.js';
@@ -39,17 +38,5 @@ export function feedUrlArgument(value: string): string {
   return url.href;
 }
 
-export function json(value: unknown): CommandResult {
-  return {stdout: JSON.stringify(value, null, 2) + '\n'};
-}
-
-/** Output for people: text from feeds and servers is made safe for a terminal here (--json and exports keep it whole). */
-export function text(stdout: string): CommandResult {
-  const safe = toTerminalText(stdout);
-  return {stdout: safe.endsWith('\n') ? safe : safe + '\n'};
-}
-
-/** Output that is data (an OPML export): written as it is. */
-export function data(stdout: string): CommandResult {
-  return {stdout: stdout.endsWith('\n') ? stdout : stdout + '\n'};
-}
+// The shapes of a command's output, shared with the gateway's commands.
+export {data, json, text} from '../command-result.js';

@@ -1,75 +1,25 @@
-import {describeError, ERROR_CODES, WorkbenchError, type ErrorCode} from '../../core/errors.js';
+import {WorkbenchError} from '../../core/errors.js';
 import type {ReaderService} from '../contracts.js';
-import {httpCall, NoAnswerError, type HttpAnswer} from './http-call.js';
+import {callServer, isRecord, serverBaseUrl, type ServerAnswer, type ServerRequest} from '../../services/server-call.js';
 import type {ArticlePage, ArticleQuery, CategoryCount, DiscoveredFeed, Feed, FullArticle, List, Visibility} from '../types.js';
 
-// Every code a workbench server answers maps back to the same WorkbenchError code here.
-const KNOWN_CODES = new Set<string>(ERROR_CODES);
 // Polling a slow origin may take the fetcher's 20 s timeout and more; plain reads answer at once.
 const READ_TIMEOUT_MS = 15_000;
 const FETCH_TIMEOUT_MS = 120_000;
 
-interface Call {
-  method?: 'GET' | 'POST' | 'DELETE';
-  body?: unknown;
-  /** Raw text body (OPML) with its content type, instead of JSON. */
-  text?: {body: string; type: string};
-  query?: Record<string, string | number | boolean | undefined>;
-  timeoutMs?: number;
-}
-
-interface Answer {
-  status: number;
-  body: unknown;
-  text: string;
-}
+type Call = Partial<ServerRequest>;
 
 /** `http://host:port`, `http://host:port/`, `http://host:port/api/v1` all name the same server. */
 export function readerBaseUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new WorkbenchError('invalid_argument', `--server: "${url}" is not a URL (expected e.g. http://127.0.0.1:7700)`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new WorkbenchError('invalid_argument', `--server: "${url}" is not an http(s) URL`);
-  return parsed.origin + parsed.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+  return serverBaseUrl(url, '--server', 'http://127.0.0.1:7700', '/api/v1');
 }
 
 /** The ReaderService over a running reader's `/api/v1`: the CLI and the TUI against `workbench serve reader`. */
 export function createHttpReader(baseUrl: string): ReaderService {
   const base = readerBaseUrl(baseUrl);
 
-  async function call(path: string, options: Call = {}): Promise<Answer> {
-    const url = new URL(`${base}/api/v1${path}`);
-    for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
-    const headers: Record<string, string> = {accept: 'application/json'};
-    let body: string | undefined;
-    if (options.text) {
-      headers['content-type'] = options.text.type;
-      body = options.text.body;
-    } else if (options.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(options.body);
-    }
-    let answer: HttpAnswer;
-    try {
-      answer = await httpCall(url, {method: options.method ?? 'GET', headers, body, timeoutMs: options.timeoutMs ?? READ_TIMEOUT_MS});
-    } catch (error) {
-      throw new WorkbenchError('daemon_not_connected', `reader server not reachable at ${base}: ${error instanceof NoAnswerError ? error.reason : describeError(error)}`);
-    }
-    const {status, text} = answer;
-    let parsed: unknown;
-    if (answer.contentType.includes('json') && text) {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = undefined;
-      }
-    }
-    if (status < 200 || status > 299) throw answerError(status, parsed, text);
-    return {status, body: parsed, text};
-  }
+  const call = (path: string, options: Call = {}): Promise<ServerAnswer> =>
+    callServer({name: 'reader', base}, new URL(`${base}/api/v1${path}`), {...options, timeoutMs: options.timeoutMs ?? READ_TIMEOUT_MS});
 
   const json = async <T>(path: string, options?: Call): Promise<T> => (await call(path, options)).body as T;
   const id = (value: number) => encodeURIComponent(String(value));
@@ -128,23 +78,4 @@ export function createHttpReader(baseUrl: string): ReaderService {
     async close() {},
   };
   return reader;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The server's `{error:{code,message}}` as a WorkbenchError; anything else by its status. */
-function answerError(status: number, body: unknown, text: string): WorkbenchError {
-  const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
-  const code =
-    typeof error?.code === 'string' && KNOWN_CODES.has(error.code as ErrorCode)
-      ? (error.code as ErrorCode)
-      : status === 404
-        ? 'not_found'
-        : status < 500
-          ? 'invalid_argument'
-          : 'internal';
-  const message = typeof error?.message === 'string' && error.message ? error.message : `reader answered ${status}${text ? `: ${text.slice(0, 200).split('\n')[0]}` : ''}`;
-  return new WorkbenchError(code, message, {status});
 }

@@ -23,7 +23,8 @@ import {ConfirmPrompt, LinePrompt} from './feeds/LinePrompt.js';
 import {FeedChoicePicker} from './feeds/FeedChoicePicker.js';
 import {openLink} from './feeds/openLink.js';
 import {shownFeed} from '../text/shown.js';
-import {FeedKey, isFeedKey, LIST_KEY_LINE, READER_KEY_LINE} from './feeds/feedKeys.js';
+import {FeedKey, GATEWAY_KEY_LINE, isFeedKey, LIST_KEY_LINE, READER_KEY_LINE} from './feeds/feedKeys.js';
+import {GatewayView} from './feeds/GatewayView.js';
 import {useReader} from './feeds/useReader.js';
 import {useFeedData} from './feeds/useFeedData.js';
 import type {PaneDefinition, PaneProps} from './types.js';
@@ -55,7 +56,7 @@ function feedEntries(feeds: Feed[] | undefined): FeedEntry[] {
  * reader view. Every call goes through the feeds port's reader, the ReaderService the CLI uses too.
  */
 function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Element {
-  const {feeds: port} = usePorts();
+  const {feeds: port, gateway: gatewayPort} = usePorts();
   const visible = height > 0;
   const {reader, error: openError} = useReader(port, visible);
   const [column, setColumn] = useState<Column>('feeds');
@@ -72,6 +73,8 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
   const articleStart = useRef(0);
   const opening = useRef<number | undefined>(undefined);
   const reading = openId !== undefined;
+  // `g`: the gateway's proxied feeds and channels instead of the reader's columns (the reader view is not open then).
+  const [gatewayOpen, setGatewayOpen] = useState(false);
 
   const feedFilter = useFilterInput(focused && !reading && column === 'feeds');
   const articleFilter = useFilterInput(focused && !reading && column === 'articles');
@@ -324,6 +327,7 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
     else if (isFeedKey('ADD_FEED', press)) setOverlay({kind: 'add'});
     else if (isFeedKey('REMOVE_FEED', press) && column === 'feeds' && selectedFeed) askRemoveFeed(selectedFeed);
     else if (isFeedKey('REFRESH_FEED', press) && selectedFeed) void refreshFeed(selectedFeed);
+    else if (isFeedKey('GATEWAY', press)) setGatewayOpen(true);
     else if (matchesCommand(Command.BACK, press) && (filter.text || message)) {
       if (filter.text) filter.clear();
       else setMessage(undefined);
@@ -352,7 +356,10 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
     return true;
   };
 
-  useKeypress((press) => (reading ? readerKeys(press) : listKeys(press)), {isActive: focused && overlay === undefined && !filter.editing, priority: KeyPriority.PANE});
+  useKeypress((press) => (reading ? readerKeys(press) : listKeys(press)), {
+    isActive: focused && overlay === undefined && !filter.editing && !gatewayOpen,
+    priority: KeyPriority.PANE,
+  });
 
   // --- layout ---
 
@@ -361,9 +368,11 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
   if (message) messages.push(message);
   // The selected feed's last fetch error, across the pane: the column is too narrow for it.
   if (!reading && selectedFeed?.lastError) messages.push({kind: 'error', text: `${selectedFeed.title}: ${selectedFeed.lastError}`});
-  const shownMessages = messages.slice(0, 2);
+  // The gateway view shows its own lines; the reader's stay for when it is closed.
+  const shownMessages = gatewayOpen ? [] : messages.slice(0, 2);
   const promptOpen = overlay?.kind === 'snooze' || overlay?.kind === 'add' || overlay?.kind === 'confirm';
-  const topRows = (promptOpen ? 1 : 0) + (!reading && (filter.editing || filter.text) ? 1 : 0) + shownMessages.length;
+  const filterShown = !reading && !gatewayOpen;
+  const topRows = (promptOpen ? 1 : 0) + (filterShown && (filter.editing || filter.text) ? 1 : 0) + shownMessages.length;
   const keyLineRows = height >= 8 ? 1 : 0;
   const bodyRows = Math.max(0, height - topRows - keyLineRows);
   const bodyRowsRef = useRef(bodyRows);
@@ -396,7 +405,7 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
           }}
         />
       )}
-      {!reading && <FilterInput filter={filter} width={width} />}
+      {filterShown && <FilterInput filter={filter} width={width} />}
       {shownMessages.map((line, index) => (
         <MessageLine key={index} message={line} width={width} />
       ))}
@@ -405,13 +414,15 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
   const keyLine = keyLineRows > 0 && (
     <Box height={1} width={width}>
       <Text dimColor wrap="truncate-end">
-        {reading ? READER_KEY_LINE : LIST_KEY_LINE}
+        {gatewayOpen ? GATEWAY_KEY_LINE : reading ? READER_KEY_LINE : LIST_KEY_LINE}
       </Text>
     </Box>
   );
 
   let body: React.JSX.Element;
-  if (overlay?.kind === 'choices') {
+  if (gatewayOpen) {
+    body = <GatewayView port={gatewayPort} focused={focused} width={width} height={bodyRows} onClose={() => setGatewayOpen(false)} />;
+  } else if (overlay?.kind === 'choices') {
     body = (
       <FeedChoicePicker
         page={overlay.page}
@@ -524,9 +535,15 @@ export const feedsPane: PaneDefinition = {
     {label: FeedKey.ADD_FEED, description: 'add a feed: its URL, or a page that links feeds'},
     {label: FeedKey.REMOVE_FEED, description: 'remove the selected feed (asks first)'},
     {label: FeedKey.NEXT_UNREAD, description: 'next unread article (in the reader)'},
+    {label: FeedKey.GATEWAY, description: 'the gateway: its proxied feeds (stale ones marked !) and channels; g or esc come back'},
     {command: Command.NEXT_PANE, description: 'feeds → articles → next pane (←/→ too)'},
     {command: Command.FILTER, description: 'filter the feeds or the articles'},
     {command: Command.BACK, description: 'close the article, then clear the filter'},
+    {heading: 'Gateway view (g)'},
+    {command: Command.UP, description: 'previous feed or channel'},
+    {command: Command.DOWN, description: 'next feed or channel'},
+    {label: FeedKey.REFRESH_FEED, description: 'poll the selected feed’s origin now (needs REFRESH_TOKEN in the environment)'},
+    {command: Command.BACK, description: 'back to the reader’s feeds (g too)'},
   ],
   Component: FeedsPane,
 };

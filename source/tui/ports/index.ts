@@ -1,6 +1,8 @@
 import type {ReaderService} from '../../feeds/contracts.js';
 import type {ToolContext} from '../../tools/registry-types.js';
-import {createFeedsPort, type FeedsPort} from './feeds.js';
+import {createFeedsPort, FEEDS_POLL_MS, type FeedsPort} from './feeds.js';
+import {createGatewayPort, type GatewayPort} from './gateway.js';
+import type {GatewayClient} from '../../gateway/client/http-gateway.js';
 import {createIncidentsPort, type IncidentsPort} from './incidents.js';
 import {createProcessesPort, type ProcessesPort} from './processes.js';
 import {createProxiesPort, type ProxiesPort} from './proxies.js';
@@ -10,12 +12,13 @@ import {createStatusPort, type StatusPort} from './status.js';
  * Everything the TUI reaches outside itself, one port per area. Each is built on the functions
  * the CLI and MCP faces call (tool handlers, the reader service), never a request of its own.
  * Processes and incidents wait for the daemon's pushed events on the one connection the tool
- * context holds; only the reader (no events) and the status bar (a slow ping) look on a timer.
+ * context holds; only the reader and the gateway (no events) and the status bar (a slow ping) look on a timer.
  */
 export interface TuiPorts {
   processes: ProcessesPort;
   incidents: IncidentsPort;
   feeds: FeedsPort;
+  gateway: GatewayPort;
   proxies: ProxiesPort;
   status: StatusPort;
   close(): Promise<void>;
@@ -30,6 +33,8 @@ export interface PortOptions {
   feedsPollMs?: number;
   /** How the reader is opened (default `openReader()`). */
   openReader?: () => Promise<ReaderService>;
+  /** How the gateway is found (default `openGateway()`: the running `workbench serve gateway`). */
+  openGateway?: () => Promise<GatewayClient>;
   /** Starts a stopped daemon again (the `r` of the stopped state); see tuiContext.ts. */
   startDaemon?: () => Promise<void>;
 }
@@ -42,6 +47,8 @@ export function createPorts(context: ToolContext, options: PortOptions = {}): Tu
     processes: createProcessesPort(context, {retryMs}),
     incidents: createIncidentsPort(context, {retryMs}),
     feeds,
+    // The gateway's poll status changes at its origins' intervals: the reader's pace is plenty.
+    gateway: createGatewayPort({open: options.openGateway, pollMs: options.feedsPollMs ?? FEEDS_POLL_MS}),
     proxies: createProxiesPort(context, {retryMs}),
     status: createStatusPort(context, {retryMs, pollMs: options.statusPollMs ?? 10_000, startDaemon: options.startDaemon}),
     close: () => feeds.close(),

@@ -1,5 +1,5 @@
-import {isOutboundError} from '../../net/outbound-error.js';
-import {sendRequest} from '../../net/http-client.js';
+import {isOutboundError} from '../net/outbound-error.js';
+import {sendRequest} from '../net/http-client.js';
 
 export interface HttpAnswer {
   status: number;

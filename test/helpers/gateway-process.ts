@@ -1,0 +1,73 @@
+import {spawn, type ChildProcess} from 'node:child_process';
+import {readFileSync, writeFileSync} from 'node:fs';
+import {createServer, type Server} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {join} from 'node:path';
+import {cliPath, eventually} from './cli.js';
+
+/** A proxied feed as `.workbench.kdl` declares it. */
+export interface DeclaredFeed {
+  name: string;
+  origin: string;
+  pollInterval?: string;
+}
+
+export interface GatewayProcess {
+  url: string;
+  child: ChildProcess;
+  /** What it printed so far (for a failing test's message). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `workbench serve gateway --port 0` from dist, as a user starts it: in `project` (whose
+ * `.workbench.kdl` declares the feeds) with its own WORKBENCH_HOME from `env`. Ready once it has
+ * announced itself in the service registry and its health URL answers.
+ */
+export async function startGatewayProcess(options: {env: NodeJS.ProcessEnv; home: string; project: string; feeds: DeclaredFeed[]}): Promise<GatewayProcess> {
+  const feeds = options.feeds.map((feed) => `  feed "${feed.name}" origin="${feed.origin}" poll-interval="${feed.pollInterval ?? '10m'}"`).join('\n');
+  writeFileSync(join(options.project, '.workbench.kdl'), `gateway {\n${feeds}\n}\n`);
+  const child = spawn(process.execPath, [cliPath, 'serve', 'gateway', '--port', '0'], {env: options.env, cwd: options.project, stdio: ['ignore', 'pipe', 'pipe']});
+  let output = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    const url = await eventually(async () => {
+      if (child.exitCode !== null) throw new Error(`serve gateway exited ${child.exitCode}: ${output}`);
+      const entry = JSON.parse(readFileSync(join(options.home, 'services', 'gateway.json'), 'utf8')) as {url: string; health: string; pid: number};
+      if (entry.pid !== child.pid) return undefined;
+      return (await fetch(entry.health)).ok ? entry.url : undefined;
+    }, 30_000);
+    return {url, child, output: () => output, stop};
+  } catch (error) {
+    await stop();
+    throw new Error(`serve gateway did not start: ${(error as Error).message}\n${output}`, {cause: error});
+  }
+}
+
+/** An origin on 127.0.0.1 serving one RSS feed per path; `failing` paths answer 500 (the gateway then serves its last good copy, stale). */
+export async function startRssOrigin(feeds: Record<string, {title: string; items: string[]}>) {
+  const failing = new Set<string>();
+  const server: Server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://origin.invalid').pathname;
+    const feed = feeds[path];
+    if (!feed || failing.has(path)) {
+      response.writeHead(feed ? 500 : 404, {'content-type': 'text/plain'}).end('origin down');
+      return;
+    }
+    const items = feed.items.map((title, index) => `<item><title>${title}</title><link>https://example.org/${index}</link><guid>${path}-${index}</guid></item>`).join('');
+    response
+      .writeHead(200, {'content-type': 'application/rss+xml; charset=utf-8'})
+      .end(`<?xml version="1.0"?><rss version="2.0"><channel><title>${feed.title}</title><link>https://example.org/</link><description>d</description>${items}</channel></rss>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {url, feeds, failing, close: () => new Promise<void>((resolve) => server.close(() => resolve()))};
+}
