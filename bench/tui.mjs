@@ -118,7 +118,7 @@ async function measure(columns, rows) {
   const size = ['-x', String(columns), '-y', String(rows)];
   socket = join(home, `tmux-${columns}x${rows}.sock`);
   tmux('new-session', '-d', '-s', 'tui', ...size, `${process.execPath} ${cli} demo`);
-  tmux('new-session', '-d', '-s', 'peer', ...size, htop ? 'htop' : 'top -b -d 1 > /dev/null');
+  tmux('new-session', '-d', '-s', 'peer', ...size, htop ? 'htop' : 'exec top -b -d 1 > /dev/null');
   tmux('new-session', '-d', '-s', 'floor', ...size, 'cat');
   try {
     await waitFor(() => /daemon pid \d+/.test(screen('tui')) && /web\s+running/.test(screen('tui')), 'the TUI with the demo running', 'tui');
@@ -158,7 +158,7 @@ async function measure(columns, rows) {
     } catch {
       // Already gone with its last session.
     }
-    // `top -b` (the peer when htop is missing) outlives the hang-up of its tmux pane.
+    // `top -b` (the peer when htop is missing) outlives the hang-up of its tmux pane (exec: the pane is top itself, so that is what is measured and ended).
     try {
       if (peer) process.kill(peer);
     } catch {
