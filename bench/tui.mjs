@@ -114,16 +114,17 @@ async function keyLatencies(session, keys) {
 let demoStartedAt;
 
 async function measure(columns, rows) {
+  let peer;
   const size = ['-x', String(columns), '-y', String(rows)];
   socket = join(home, `tmux-${columns}x${rows}.sock`);
   tmux('new-session', '-d', '-s', 'tui', ...size, `${process.execPath} ${cli} demo`);
-  tmux('new-session', '-d', '-s', 'peer', ...size, htop ? 'htop' : 'top -b -d 1 > /dev/null');
+  tmux('new-session', '-d', '-s', 'peer', ...size, htop ? 'htop' : 'exec top -b -d 1 > /dev/null');
   tmux('new-session', '-d', '-s', 'floor', ...size, 'cat');
   try {
     await waitFor(() => /daemon pid \d+/.test(screen('tui')) && /web\s+running/.test(screen('tui')), 'the TUI with the demo running', 'tui');
     demoStartedAt ??= Date.now();
     const tui = paneProcess('tui', 'cli.js\u0000demo');
-    const peer = paneProcess('peer', 'top');
+    peer = paneProcess('peer', 'top');
     // Past the demo's first minute, and its first burst of output and alerts settled.
     await sleep(Math.max(5000, SETTLE_SECONDS * 1000 - (Date.now() - demoStartedAt)));
     const shown = await idle(tui, peer, `${columns}x${rows}-shown`);
@@ -156,6 +157,12 @@ async function measure(columns, rows) {
       tmux('kill-server');
     } catch {
       // Already gone with its last session.
+    }
+    // `top -b` (the peer when htop is missing) outlives the hang-up of its tmux pane (exec: the pane is top itself, so that is what is measured and ended).
+    try {
+      if (peer) process.kill(peer);
+    } catch {
+      // Gone with the pane.
     }
   }
 }

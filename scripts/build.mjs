@@ -1,6 +1,7 @@
 // Bundles the CLI with esbuild: one file per entry (the CLI, each pastel command, the libraries the
 // benchmarks load) and shared chunks. Loading ~400 small ESM files of ink, pastel and zod costs
 // ~550 ms at start; the bundle loads in ~200 ms. node-pty stays external (a native addon).
+import {createHash} from 'node:crypto';
 import {chmodSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
 import {dirname, join, relative} from 'node:path';
@@ -16,7 +17,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // readPackageUp() on every run for defaults workbench passes itself: it gets a stub.
 // Both swaps depend on pastel's file layout (pinned to one version in package.json): each one
 // counts what it replaced, and the build fails when one replaced nothing.
-const swapped = {'pastel → ink': 0, 'pastel → @inkjs/ui': 0, 'pastel → read-package-up': 0, 'ink → frame caches': 0};
+const swapped = {'pastel → ink': 0, 'pastel → @inkjs/ui': 0, 'pastel → read-package-up': 0, 'ink → frame caches': 0, 'ink → remembered widest line': 0};
 const pastelWithoutEagerInk = {
   name: 'pastel-without-eager-ink',
   setup(context) {
@@ -40,24 +41,46 @@ const pageScriptAsString = {
   },
 };
 
-// ink's Output keeps the styled characters of a line for one frame only; scripts/ink-frame-caches.js
-// lets each frame reuse the last one's (the TUI's idle cost). Pinned to ink's output.js as of 6.8:
-// the build fails when the line it replaces is gone.
+// ink's Output keeps the styled characters of a line for one frame only, and builds every row of
+// every frame anew; scripts/ink-frame-caches.js lets each frame reuse the last one's characters and
+// unchanged rows, and remembers the widest line of a text (the TUI's idle cost and key latency).
+// Pinned to ink's output.js as of 6.8: the build fails when the line it replaces is gone or when
+// ink's Output.get differs from the one the helper copies.
 const INK_OUTPUT_CACHES = 'caches = new OutputCaches();';
+const INK_OUTPUT_GET_SHA256 = '836b512fbfbec5dc288acf2974859e22878d5e802be598a060a34e98aeb99987';
+const inkOutputGet = (source) =>
+  createHash('sha256')
+    .update(source.slice(source.indexOf('    get() {'), source.indexOf('//# sourceMappingURL')))
+    .digest('hex');
 const inkFrameCaches = {
   name: 'ink-frame-caches',
   setup(context) {
+    const helper = JSON.stringify(join(root, 'scripts/ink-frame-caches.js'));
     context.onLoad({filter: /node_modules[\\/]ink[\\/]build[\\/]output\.js$/}, async (args) => {
       const source = await readFile(args.path, 'utf8');
       if (!source.includes(INK_OUTPUT_CACHES)) throw new Error(`ink's output.js no longer has \`${INK_OUTPUT_CACHES}\`: see scripts/ink-frame-caches.js`);
+      if (inkOutputGet(source) !== INK_OUTPUT_GET_SHA256) throw new Error(`ink's Output.get changed: compare it with rowReusingGet in scripts/ink-frame-caches.js`);
       swapped['ink → frame caches']++;
-      const helper = JSON.stringify(join(root, 'scripts/ink-frame-caches.js'));
       return {
-        contents: `import {withLastFrame} from ${helper};\n${source.replace(INK_OUTPUT_CACHES, 'caches = withLastFrame(new OutputCaches());')}`,
+        contents: [
+          `import {withRecentFrames, rowReusingGet} from ${helper};`,
+          source.replace(INK_OUTPUT_CACHES, 'caches = withRecentFrames(new OutputCaches());'),
+          'Output.prototype.get = rowReusingGet({sliceAnsi, styledCharsToString});',
+        ].join('\n'),
         loader: 'js',
         resolveDir: dirname(args.path),
       };
     });
+    context.onResolve({filter: /^widest-line$/}, (args) => {
+      if (!/node_modules[\\/]ink[\\/]build[\\/]render-node-to-output\.js$/.test(args.importer)) return undefined;
+      swapped['ink → remembered widest line']++;
+      return {path: 'remembered-widest-line', namespace: 'ink-frame-caches'};
+    });
+    context.onLoad({filter: /.*/, namespace: 'ink-frame-caches'}, () => ({
+      contents: `import widestLine from 'widest-line';\nimport {rememberedWidestLine} from ${helper};\nexport default rememberedWidestLine(widestLine);`,
+      loader: 'js',
+      resolveDir: join(root, 'node_modules/ink/build'),
+    }));
   },
 };
 

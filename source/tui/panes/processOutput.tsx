@@ -133,8 +133,7 @@ export function useOutputReader(focused: boolean): OutputReader {
   const view: OutputReader['view'] = ({process, lines, error, width, height, focused: paneFocused}) => {
     if (!process) return <Box width={width} height={height} />;
     const term = search.text.trim().toLowerCase();
-    const plain = lines.map((line) => stripAnsi(line));
-    const matches = term ? plain.flatMap((line, index) => (line.toLowerCase().includes(term) ? [index] : [])) : [];
+    const matches = term ? lines.flatMap((line, index) => (stripAnsi(line).toLowerCase().includes(term) ? [index] : [])) : [];
     const rows: Row[] = lines.flatMap((line, index) => (wrap ? wrapLine(line, width) : [line]).map((text) => ({line: index, text})));
     const searchRows = search.editing || search.text ? 1 : 0;
     const bodyRows = Math.max(1, height - 1 - (error ? 1 : 0) - searchRows);
@@ -165,15 +164,7 @@ export function useOutputReader(focused: boolean): OutputReader {
         {searchRows > 0 && <SearchLine search={search} width={width} focused={paneFocused} />}
         {error && <MessageLine message={{kind: 'error', text: error}} width={width} />}
         {shown.length === 0 && !error && <Text dimColor>(no output yet)</Text>}
-        {shown.map((row, index) => (
-          <Box key={index} height={1} width={width}>
-            {term && matches.includes(row.line) ? (
-              <Highlighted text={stripAnsi(row.text)} term={term} current={row.line === matchLine} />
-            ) : (
-              <Text wrap="truncate-end">{row.text === '' ? ' ' : row.text}</Text>
-            )}
-          </Box>
-        ))}
+        <OutputRows rows={shown} term={term} matches={matches} matchLine={matchLine} />
       </Box>
     );
   };
@@ -186,6 +177,44 @@ export function useOutputReader(focused: boolean): OutputReader {
     view,
   };
 }
+
+interface OutputRowsProps {
+  rows: Row[];
+  term: string;
+  matches: number[];
+  matchLine: number | undefined;
+}
+
+/** Rows of the pane's width (the column it sits in), each cut at the edge; a match of the search highlighted. */
+function OutputRowsOf({rows, term, matches, matchLine}: OutputRowsProps): React.JSX.Element {
+  return (
+    <>
+      {rows.map((row, index) =>
+        term && matches.includes(row.line) ? (
+          <Highlighted key={index} text={stripAnsi(row.text)} term={term} current={row.line === matchLine} />
+        ) : (
+          <Text key={index} wrap="truncate-end">
+            {row.text === '' ? ' ' : row.text}
+          </Text>
+        ),
+      )}
+    </>
+  );
+}
+
+const sameNumbers = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((value, index) => value === b[index]);
+
+// A key that moves the process list redraws the pane, not the output beside it: its rows are drawn
+// again only when one of them (or the search) differs.
+const OutputRows = React.memo(
+  OutputRowsOf,
+  (before, after) =>
+    before.term === after.term &&
+    before.matchLine === after.matchLine &&
+    sameNumbers(before.matches, after.matches) &&
+    before.rows.length === after.rows.length &&
+    before.rows.every((row, index) => row.text === after.rows[index]!.text && row.line === after.rows[index]!.line),
+);
 
 function SearchLine({search, width}: {search: FilterInputState; width: number; focused: boolean}): React.JSX.Element {
   return (

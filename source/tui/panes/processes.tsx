@@ -29,7 +29,8 @@ const ID_WIDTH = {min: 4, max: 18};
 const STATUS_WIDTH = 10;
 const PID_WIDTH = 7;
 
-function ProcessRow({
+// Memoised: a j/k draws again only the two rows whose selection changed.
+const ProcessRow = React.memo(function ProcessRow({
   process,
   selected,
   focused,
@@ -59,7 +60,7 @@ function ProcessRow({
       </Text>
     </Box>
   );
-}
+});
 
 function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.Element {
   const {processes: port} = usePorts();
