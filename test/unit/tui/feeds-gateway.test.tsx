@@ -117,6 +117,8 @@ describe('Feeds pane: the gateway view', () => {
     await app.press(KEYS.end);
     await app.waitForText('Gateway view (g)');
     await app.press(KEYS.escape);
+    // A key sent right behind Esc would read as Alt+key: the overlay is closed first.
+    await app.waitFor((frame) => !frame.includes('Keys — Feeds') && frame.includes('Proxied feeds'), 'help closed');
     await app.press('g');
     await app.waitFor((frame) => frame.includes('All articles') && !frame.includes('Proxied feeds'), 'back to the feeds');
   }, 90_000);
