@@ -4,6 +4,7 @@ import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {makeSandbox, runCli, type CliResult, type Sandbox} from '../../helpers/cli.js';
 import {startGatewayProcess, startRssOrigin, type GatewayProcess} from '../../helpers/gateway-process.js';
+import type {ChannelSummary as Channel, CreatedChannel as Created, ProxiedFeedStatus as FeedStatus} from '../../../source/gateway/types.js';
 
 // The gateway's CLI faces (issue 9, item 8) as users run them: the built CLI against
 // `workbench serve gateway` started here on a free port with its own WORKBENCH_HOME, proxying an
@@ -32,31 +33,6 @@ function expectFailure(result: CliResult, pattern: RegExp): void {
   noStack(result.stderr);
 }
 const failsWith = async (args: string[], pattern: RegExp, environment?: NodeJS.ProcessEnv) => expectFailure(await cli(args, environment), pattern);
-
-interface FeedStatus {
-  name: string;
-  origin: string;
-  itemCount: number;
-  stale: boolean;
-  lastSuccessAt: string | null;
-  lastFailureAt: string | null;
-  lastError: string | null;
-  nextPollAt: string | null;
-  feedUrl: string;
-}
-interface Created {
-  id: string;
-  write_token: string;
-  feed_url: string;
-  expires_at: string;
-}
-interface Channel {
-  id: string;
-  title: string;
-  itemCount: number;
-  expiresAt: string;
-  feedUrl: string;
-}
 
 beforeAll(async () => {
   sandbox = makeSandbox('wb-gateway-cli-');
