@@ -1,0 +1,323 @@
+/**
+ * The GraphQL service's contract (spec 3): what each stage hands the next.
+ *
+ *   settings/   appsettings.json + GqlService__* env → GqlSettings, ConnectionInfo
+ *   introspect/ live database → DbModel (tables, columns, keys, procedures) per provider
+ *   metadata/   GqlService:Metadata strings → MetadataRule[] → ResolvedMetadata (per target)
+ *   model/      DbModel + ResolvedMetadata → GqlModel (names, links, limits, policies)
+ *   policy/     GqlModel + UserContext → the row predicates every read and write carries
+ *   schema/     GqlModel → graphql-js schema (queries, aggregates, mutations, _table, _rawQuery)
+ *   query/      GraphQL selection → QueryPlan → SQL (one statement per table, or one) → rows
+ *   mutate/     insert/update/upsert/delete, batches, updateWhere
+ *   auth/       bearer token → UserContext (jose, JWKS discovery)
+ *   service.ts  all of the above opened once: execute(query, variables, user)
+ *
+ * Later issues plug in here without rework: EAV, files, feed surface, chat and CDC add keys the
+ * metadata stage already keeps verbatim (`meta`), and hook into mutate/ through MutationHooks.
+ */
+import type {Knex} from 'knex';
+
+export type Provider = 'sqlite' | 'postgres' | 'mysql' | 'sqlserver';
+
+// ---------------------------------------------------------------- settings
+
+export interface GqlSettings {
+  provider: Provider;
+  /** `ConnectionStrings:gqlservice`, as written (it may hold a password: never log it). */
+  connectionString: string;
+  path: string; // GqlService:Path, default /graphql
+  playground: string; // GqlService:Playground, default /
+  disableAuth: boolean;
+  metadata: string[];
+  http3: {enabled: boolean; httpsPort: number};
+  jwt: {authority?: string; audience?: string};
+  cdc: {webhookUrl?: string; natsUrl?: string};
+  /** Where the settings came from, for messages: the file path or 'defaults'. */
+  source: string;
+}
+
+export interface ConnectionInfo {
+  provider: Provider;
+  /** A knex config ready for `knex(...)` (client, connection, pool). */
+  knex: Knex.Config;
+  /** The connection string with the password replaced by `***`, for logs and `gql check`. */
+  redacted: string;
+  /** Warnings to print while the connection is in use (TrustServerCertificate=True). */
+  warnings: string[];
+}
+
+// ---------------------------------------------------------------- the live database
+
+/** The handful of value kinds the GraphQL layer maps to scalars and filters. */
+export type ColumnKind = 'int' | 'bigint' | 'float' | 'decimal' | 'string' | 'boolean' | 'date' | 'datetime' | 'time' | 'json' | 'binary' | 'uuid';
+
+export interface DbColumn {
+  name: string;
+  /** The database's own type name, lower case (`integer`, `nvarchar`, `numeric`). */
+  dataType: string;
+  kind: ColumnKind;
+  nullable: boolean;
+  /** Filled by the database on insert (identity, autoincrement, serial, rowid alias). */
+  isIdentity: boolean;
+  hasDefault: boolean;
+}
+
+export interface DbForeignKey {
+  name: string;
+  columns: string[];
+  refSchema: string;
+  refTable: string;
+  refColumns: string[];
+}
+
+export interface DbTable {
+  /** The schema (`main` on SQLite, the database name on MySQL, `public`/`dbo` elsewhere). */
+  schema: string;
+  name: string;
+  columns: DbColumn[];
+  primaryKey: string[];
+  foreignKeys: DbForeignKey[];
+  isView: boolean;
+}
+
+export interface DbProcedureParam {
+  name: string;
+  kind: ColumnKind;
+  mode: 'in' | 'out' | 'inout';
+}
+
+export interface DbProcedure {
+  schema: string;
+  name: string;
+  params: DbProcedureParam[];
+  /** Whether it returns rows (a set-returning function / a procedure with a result set). */
+  returnsRows: boolean;
+}
+
+export interface DbModel {
+  provider: Provider;
+  defaultSchema: string;
+  tables: DbTable[];
+  procedures: DbProcedure[];
+}
+
+// ---------------------------------------------------------------- metadata rules
+
+export interface MetadataRule {
+  /** 0-based position in GqlService:Metadata: later rules override earlier ones. */
+  index: number;
+  /** The rule as written, for error messages. */
+  text: string;
+  selectors: string[];
+  /** Keys normalised (kebab-case, min-length → minlength), in written order. */
+  properties: Array<[key: string, value: string]>;
+}
+
+/** A problem found at model load: `gql check` lists them all, the server refuses to start on any. */
+export interface ModelProblem {
+  message: string;
+  /** The rule text when the problem is a rule's. */
+  rule?: string;
+  ruleIndex?: number;
+  /** Where: `:root`, `schema.table` or `schema.table.column`. */
+  target?: string;
+}
+
+/** Properties per target after every rule applied in order (last writer wins, join/many-to-many accumulate). */
+export interface ResolvedMetadata {
+  model: Record<string, string>;
+  /** Keyed by `schema.table`. */
+  tables: Map<string, Record<string, string>>;
+  /** Keyed by `schema.table.column`. */
+  columns: Map<string, Record<string, string>>;
+}
+
+// ---------------------------------------------------------------- the model served
+
+export type PopulateKind = 'created-by' | 'updated-by' | 'created-on' | 'updated-on' | 'deleted-on' | 'deleted-by';
+
+export interface GqlColumn {
+  /** The database's name. */
+  dbName: string;
+  /** The GraphQL field name (the column name as is, upstream's choice). */
+  name: string;
+  kind: ColumnKind;
+  dataType: string;
+  nullable: boolean;
+  isPrimaryKey: boolean;
+  isIdentity: boolean;
+  hasDefault: boolean;
+  hidden: boolean;
+  /** `update: none`. */
+  readOnly: boolean;
+  populate?: PopulateKind;
+  /** Every metadata property of this column, verbatim (later issues read their own keys here). */
+  meta: Record<string, string>;
+}
+
+export interface GqlLink {
+  /** The GraphQL field name on the source table's object type. */
+  name: string;
+  /** `single`: many-to-one (the source holds the key); `many`: one-to-many or many-to-many. */
+  kind: 'single' | 'many';
+  /** Key of the target table (`schema.table`). */
+  target: string;
+  sourceColumns: string[];
+  targetColumns: string[];
+  /** Many-to-many: source.sourceColumns = junction.junctionSourceColumns, junction.junctionTargetColumns = target.targetColumns. */
+  via?: {junction: string; junctionSourceColumns: string[]; junctionTargetColumns: string[]};
+  origin: 'foreign-key' | 'join-rule' | 'many-to-many' | 'name-match';
+}
+
+export interface GqlTable {
+  /** `schema.table`: the key every map uses. */
+  key: string;
+  schema: string;
+  dbName: string;
+  /** The GraphQL name: de-pluralised and schema-prefixed as the rules say. */
+  name: string;
+  /** `schema-display: field`: the schema's field this table sits under (undefined in flat/prefix). */
+  schemaField?: string;
+  columns: GqlColumn[];
+  /** Primary-key column db names (empty for a keyless table: no mutations). */
+  primaryKey: string[];
+  links: GqlLink[];
+  hidden: boolean;
+  isView: boolean;
+  label?: string;
+  defaultLimit?: number;
+  tenantColumn?: string;
+  autoFilters: Array<{column: string; claim: string}>;
+  softDelete?: {column: string; byColumn?: string};
+  deleteType: 'hard' | 'soft';
+  batchMaxSize?: number;
+  bulkBatchThreshold: number; // default 50; ≤0 disables the set-based path
+  batchDuplicatePolicy: 'last-wins' | 'reject';
+  filteredUpdate: boolean;
+  filteredUpdateMaxAffected: number; // default 100
+  meta: Record<string, string>;
+}
+
+export interface GqlProcedure {
+  schema: string;
+  dbName: string;
+  /** The GraphQL field name. */
+  name: string;
+  params: DbProcedureParam[];
+  returnsRows: boolean;
+}
+
+export interface GqlModel {
+  provider: Provider;
+  defaultSchema: string;
+  tables: GqlTable[];
+  byKey: Map<string, GqlTable>;
+  /** Visible tables by GraphQL name. */
+  byName: Map<string, GqlTable>;
+  procedures: GqlProcedure[];
+  /** `max-query-rows`, default 10000. */
+  maxQueryRows: number;
+  /** The model's `default-limit`, else 100 (the unspecified-limit window). */
+  defaultLimit: number;
+  tenantContextKey: string; // default tenant_id
+  autoFilterBypassRole?: string;
+  rawSql: {enabled: boolean; role: string; timeoutSeconds?: number; maxRows?: number};
+  genericTable: {enabled: boolean; role: string; maxRows?: number; allowed?: string[]; denied?: string[]};
+  schemaDisplay: 'flat' | 'prefix' | 'field';
+  schemaDefault?: string;
+  schemaExcluded: string[];
+  /** Every `:root` property verbatim. */
+  meta: Record<string, string>;
+}
+
+// ---------------------------------------------------------------- requests
+
+/** Who is asking: from a verified token, or anonymous when auth is off. */
+export interface UserContext {
+  /** All claims of the token (`sub`, `tenant_id`, roles…); empty when anonymous. */
+  claims: Record<string, unknown>;
+  /** From `roles`/`role` claims (string or array). */
+  roles: string[];
+  /** Written by populate created-by/updated-by/deleted-by: `sub`, else `name`, else `email`. */
+  auditKey?: string;
+  anonymous: boolean;
+}
+
+/** A SQL statement the request sent, as the debug extension shows it. */
+export interface SentStatement {
+  sql: string;
+  bindings: readonly unknown[];
+  ms: number;
+}
+
+/** What every resolver gets as GraphQL context. */
+export interface GqlRequestContext {
+  model: GqlModel;
+  db: Knex;
+  user: UserContext;
+  /** Set when the debug header asked for it: each statement sent is pushed here. */
+  statements?: SentStatement[];
+}
+
+/** A filter as written in GraphQL: `{col: {_eq: 1}, and: [...], or: [...], <link>: {...}}`. */
+export type FilterInput = Record<string, unknown>;
+
+export type Row = Record<string, unknown>;
+
+// ---------------------------------------------------------------- the service
+
+export interface GqlExecuteArgs {
+  query: string;
+  variables?: Record<string, unknown> | null;
+  operationName?: string | null;
+  user: UserContext;
+  /** Collect the SQL sent into `extensions.sql` ({count, statements}). */
+  debug?: boolean;
+}
+
+export interface GqlExecuteResult {
+  data?: Record<string, unknown> | null;
+  errors?: ReadonlyArray<{message: string; path?: ReadonlyArray<string | number>; extensions?: Record<string, unknown>}>;
+  extensions?: Record<string, unknown>;
+}
+
+/**
+ * One opened service: settings read, database connected, model loaded, schema built.
+ * Made by `openGqlService(settings)` in source/gql/service.ts; the server, `gql query`, the TUI
+ * pane and the benchmark all execute through it.
+ */
+export interface GqlService {
+  settings: GqlSettings;
+  model: GqlModel;
+  /** graphql-js GraphQLSchema (typed loosely here so this file needs no graphql import). */
+  schema: unknown;
+  db: Knex;
+  execute(args: GqlExecuteArgs): Promise<GqlExecuteResult>;
+  close(): Promise<void>;
+}
+
+// ---------------------------------------------------------------- row policy
+
+export type PolicyOperation = 'read' | 'insert' | 'update' | 'delete';
+
+/**
+ * One predicate a metadata rule adds to a statement on a table for a user: the tenant filter,
+ * an auto-filter, the soft-delete filter. `apply` adds it to a knex builder whose table is
+ * aliased `alias`; `describe` is what `gql explain-policy` prints.
+ */
+export interface PolicyPredicate {
+  rule: 'tenant-filter' | 'auto-filter' | 'soft-delete';
+  column: string;
+  /** The SQL it adds, with `?` for the bound value (for explain-policy). */
+  sql: string;
+  bindings: unknown[];
+  apply(qb: Knex.QueryBuilder, alias: string): void;
+}
+
+export interface RowPolicy {
+  predicates: PolicyPredicate[];
+  /** Values forced on insert/update (the tenant column, auto-filter columns). */
+  forcedValues: Row;
+  /** Set when the user may not touch the table at all (tenant claim missing): the reason. */
+  denied?: string;
+}
