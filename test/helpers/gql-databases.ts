@@ -128,7 +128,8 @@ async function createTenantTables(db: Knex, kind: DatabaseKind): Promise<void> {
     t.integer('project_id').unsigned().notNullable().references('id').inTable('projects');
     t.string('title', 200).notNullable();
     t.boolean('done').notNullable().defaultTo(false);
-    t.decimal('estimate', 8, 2);
+    // Declared as written: knex would declare a decimal as `float` on SQLite.
+    t.specificType('estimate', 'decimal(8,2)');
     t.date('due');
     t.dateTime('deleted_at');
     t.string('deleted_by', 100);
