@@ -1,4 +1,4 @@
-import React, {useEffect, useMemo, useReducer, useRef, useState} from 'react';
+import React, {useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {GraphQLSchema} from 'graphql';
 import {describeError} from '../../core/errors.js';
@@ -64,7 +64,14 @@ function GraphqlPane({focused, width, height, compact}: PaneProps): React.JSX.El
   const {graphql: port} = usePorts();
   const visible = height > 0;
   const [section, setSection] = useState<Section>('result');
-  const [editors, dispatch] = useReducer(editorsReducer, undefined, initialEditors);
+  // Keys may come faster than frames: handlers read and write the text through a ref, so each key
+  // edits what the one before it left, and the frame follows.
+  const [editors, setEditors] = useState(initialEditors);
+  const editorsRef = useRef(editors);
+  const dispatch = (change: EditorsAction) => {
+    editorsRef.current = editorsReducer(editorsRef.current, change);
+    setEditors(editorsRef.current);
+  };
   const [message, setMessage] = useTransientMessage(8000);
   const [where, setWhere] = useState<string>();
   const [schema, setSchema] = useState<SchemaLoad>({state: 'loading'});
@@ -109,10 +116,19 @@ function GraphqlPane({focused, width, height, compact}: PaneProps): React.JSX.El
   useEffect(() => {
     if (started) loadSchema();
   }, [started, loadSchema]);
+  // graphql-language-service loads with the pane's first look, not with the TUI.
+  const completionLoader = useRef<Promise<CompletionModule>>(undefined);
+  const loadCompletion = () => {
+    completionLoader.current ??= import('./graphql/completion.js');
+    return completionLoader.current.then((module) => {
+      setCompletionModule(() => module);
+      return module;
+    });
+  };
   useEffect(() => {
-    if (!started || completionModule) return;
-    void import('./graphql/completion.js').then((module) => setCompletionModule(() => module));
-  }, [started, completionModule]);
+    if (started) loadCompletion().catch((error: unknown) => setMessage({kind: 'error', text: `completion unavailable: ${describeError(error)}`}));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [started]);
 
   const data = run.state === 'done' ? run.result.data : undefined;
   const rows = useMemo(() => (data === undefined || data === null ? [] : treeRows(data, closed, 'data')), [data, closed]);
@@ -127,8 +143,8 @@ function GraphqlPane({focused, width, height, compact}: PaneProps): React.JSX.El
   // --- actions ---
 
   const runQuery = async () => {
-    const query = editorText(editors.query);
-    const variablesText = editorText(editors.variables);
+    const query = editorText(editorsRef.current.query);
+    const variablesText = editorText(editorsRef.current.variables);
     if (!query.trim()) return setMessage({kind: 'error', text: 'the query is empty: e to write one'});
     let variables: Record<string, unknown> | undefined;
     try {
@@ -165,7 +181,7 @@ function GraphqlPane({focused, width, height, compact}: PaneProps): React.JSX.El
   const recall = (step: number) => {
     const target = historyIndex.current + step;
     if (target < -1 || target >= history.length) return setMessage({kind: 'info', text: target < -1 ? 'newest: the text you were writing' : 'no older query in the history'});
-    if (historyIndex.current === -1) draft.current = {query: editorText(editors.query), variables: editorText(editors.variables)};
+    if (historyIndex.current === -1) draft.current = {query: editorText(editorsRef.current.query), variables: editorText(editorsRef.current.variables)};
     historyIndex.current = target;
     const entry = target === -1 ? draft.current : history[target];
     if (entry) dispatch({set: {query: entry.query, variables: entry.variables}});
@@ -175,19 +191,22 @@ function GraphqlPane({focused, width, height, compact}: PaneProps): React.JSX.El
 
   const acceptCompletion = (choice: Completion | undefined) => {
     setCompletion(undefined);
-    if (choice && completionModule) dispatch({box: 'query', action: completionModule.completionEdit(editors.query, choice)});
+    if (choice && completionModule) dispatch({box: 'query', action: completionModule.completionEdit(editorsRef.current.query, choice)});
   };
 
-  const openCompletion = () => {
+  const openCompletion = async () => {
     if (schema.state !== 'ready') {
       if (schema.state === 'failed') loadSchema();
       return setMessage({kind: 'error', text: schema.state === 'loading' ? 'the schema is still loading' : `no schema for completion: ${schema.error}`});
     }
-    if (!completionModule) return;
-    const found = completionModule.completionsAt(schema.schema, editors.query);
+    const asked = editorsRef.current.query;
+    const module = completionModule ?? (await loadCompletion());
+    // Keys typed while it loaded moved the text on: the completion asked for no longer fits.
+    if (editorsRef.current.query !== asked) return;
+    const found = module.completionsAt(schema.schema, asked);
     if (found.length === 0) return setMessage({kind: 'info', text: 'nothing to complete here'});
-    // One candidate that extends what is typed: put it in at once.
-    if (found.length === 1) return dispatch({box: 'query', action: completionModule.completionEdit(editors.query, found[0]!)});
+    // One candidate: put it in at once.
+    if (found.length === 1) return dispatch({box: 'query', action: module.completionEdit(asked, found[0]!)});
     setCompletion({selected: 0});
   };
 
@@ -207,7 +226,7 @@ function GraphqlPane({focused, width, height, compact}: PaneProps): React.JSX.El
       setCompletion(undefined);
       setSection(box === 'query' ? 'variables' : 'query');
     } else if (isCompleteKey(press)) {
-      if (box === 'query') openCompletion();
+      if (box === 'query') void openCompletion().catch((error: unknown) => setMessage({kind: 'error', text: `completion failed: ${describeError(error)}`}));
       else dispatch({box, action: {type: 'insert', text: '  '}});
     } else if (isHistoryOlder(press)) recall(1);
     else if (isHistoryNewer(press)) recall(-1);
@@ -330,7 +349,7 @@ function GraphqlPane({focused, width, height, compact}: PaneProps): React.JSX.El
       <TextBox state={editors.query} active={focused && section === 'query'} rows={queryRows} width={leftWidth} placeholder="{ table { data { field } } }" />
       {completionList}
       {heading('Variables', section === 'variables', section === 'variables' ? 'JSON object · shift-tab back to the query' : 'v edit')}
-      <TextBox state={editors.variables} active={focused && section === 'variables'} rows={variableRows} width={leftWidth} placeholder='{"id": 1}' />
+      <TextBox state={editors.variables} active={focused && section === 'variables'} rows={variableRows} width={leftWidth} placeholder='none · a JSON object, e.g. {"id": 1}' />
     </Box>
   );
   const resultTitle =
@@ -367,11 +386,9 @@ function GraphqlPane({focused, width, height, compact}: PaneProps): React.JSX.El
     <Box width={width} height={height} flexDirection="column" overflowY="hidden">
       <Box height={1} width={width}>
         <Text wrap="truncate-end">
-          <Text bold>GraphQL</Text>
           <Text dimColor>
-            {' '}
-            · {where ? toTerminalLine(where) : schema.state === 'loading' ? 'connecting…' : 'not connected'}
-            {schema.state === 'ready' ? ' · schema loaded' : ''}
+            {where ? toTerminalLine(where) : schema.state === 'loading' ? 'connecting…' : 'not connected'}
+            {schema.state === 'ready' ? (completionModule ? ' · schema loaded, tab completes' : ' · schema loaded') : ''}
           </Text>
         </Text>
       </Box>

@@ -70,6 +70,12 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   const line = state.lines[state.row]!;
   switch (action.type) {
     case 'insert':
+      // A closing brace typed on a blank line goes back one level, to its opening line's indentation.
+      if (/^[})\]]$/.test(action.text) && /^ {2,}$/.test(line.slice(0, state.col)) && line.slice(state.col).trim() === '') {
+        const lines = [...state.lines];
+        lines[state.row] = line.slice(INDENT.length);
+        return insertText({lines, row: state.row, col: state.col - INDENT.length}, action.text);
+      }
       return insertText(state, action.text);
     case 'newline': {
       // The new line starts at the indentation of the one it breaks, one level deeper after an opening brace.

@@ -24,10 +24,10 @@ describe('the query editor model (keys → text and cursor)', () => {
     expect(editorText(state)).toBe('{\n  album {\n    Title');
     expect(at(state)).toEqual([2, 9]);
     state = typeKeys(state, '\r', '}');
-    expect(editorText(state)).toBe('{\n  album {\n    Title\n    }');
+    expect(editorText(state)).toBe('{\n  album {\n    Title\n  }');
     // Backspace at a line's start joins it to the line above.
     state = typeKeys(state, '\u001b[H', '\u001b[H', '\u007f');
-    expect(editorText(state)).toBe('{\n  album {\n    Title    }');
+    expect(editorText(state)).toBe('{\n  album {\n    Title  }');
     expect(at(state)).toEqual([2, 9]);
   });
 
