@@ -129,7 +129,7 @@ function addLinks(db: DbModel, dbByKey: Map<string, DbTable>, byKey: Map<string,
     const join = read.props[KEY.join];
     if (join !== undefined) {
       const outcome = tableJoins(table, join, resolve);
-      explicit.push(...outcome.links);
+      explicit.push(...outcome.links.map((link) => ({...link, declaredAt: key})));
       for (const error of outcome.errors) read.problem(KEY.join, error);
     }
     const manyToMany = read.props[KEY.manyToMany];
@@ -143,7 +143,7 @@ function addLinks(db: DbModel, dbByKey: Map<string, DbTable>, byKey: Map<string,
       const columnJoin = resolved.columns.get(columnKey)?.[KEY.join];
       if (columnJoin === undefined) continue;
       const outcome = columnJoins(table, column.name, columnJoin, resolve);
-      explicit.push(...outcome.links);
+      explicit.push(...outcome.links.map((link) => ({...link, declaredAt: columnKey})));
       const columnRead = new PropertyReader(columnKey, resolved.columns.get(columnKey) ?? {}, resolved, problems);
       for (const error of outcome.errors) columnRead.problem(KEY.join, error);
     }
@@ -183,7 +183,9 @@ function addLinks(db: DbModel, dbByKey: Map<string, DbTable>, byKey: Map<string,
       const name = link.name.toLowerCase();
       const earlier = seen.get(name);
       if (earlier || table.columns.some((column) => column.name.toLowerCase() === name)) {
-        problems.push({message: `${key}: join "${links[index].declaredBy ?? link.name}": the name ${link.name} is already a column or another link of the table`, target: key});
+        const at = links[index].declaredAt ?? key;
+        const read = new PropertyReader(at, (at === key ? resolved.tables.get(at) : resolved.columns.get(at)) ?? {}, resolved, problems);
+        read.problem(KEY.join, `join "${links[index].declaredBy ?? link.name}": the name ${link.name} is already a column or another link of ${key}`);
       }
       seen.set(name, links[index]);
     }
