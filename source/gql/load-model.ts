@@ -1,4 +1,5 @@
 import type {Knex} from 'knex';
+import {introspect as introspectDatabase} from './introspect/index.js';
 import {parseRules} from './metadata/parse-rules.js';
 import {resolveMetadata} from './metadata/resolve-metadata.js';
 import {buildModel} from './model/build-model.js';
@@ -10,12 +11,10 @@ export type Introspect = (db: Knex, provider: Provider) => Promise<DbModel>;
  * The model a service serves: the live database read (introspect), the metadata rules parsed
  * and resolved against it, the model built. Problems of every stage come back together — the
  * server refuses to start on any, `gql check` prints them all.
- *
- * `introspect` defaults to source/gql/introspect (loaded on first use); tests pass their own.
+ * `introspect` is source/gql/introspect unless a test passes its own.
  */
 export async function loadModel(db: Knex, settings: Pick<GqlSettings, 'provider' | 'metadata'>, introspect?: Introspect): Promise<{model: GqlModel; problems: ModelProblem[]}> {
-  const read = introspect ?? (await defaultIntrospect());
-  const dbModel = await read(db, settings.provider);
+  const dbModel = await (introspect ?? introspectDatabase)(db, settings.provider);
   return modelFrom(dbModel, settings.metadata);
 }
 
@@ -25,11 +24,4 @@ export function modelFrom(dbModel: DbModel, metadata: readonly string[]): {model
   const resolved = resolveMetadata(parsed.rules, dbModel);
   const built = buildModel(dbModel, resolved);
   return {model: built.model, problems: [...parsed.problems, ...built.problems]};
-}
-
-async function defaultIntrospect(): Promise<Introspect> {
-  // Held in a variable so the type check does not need the module before it lands on main.
-  const path = './introspect/index.js';
-  const module = (await import(path)) as {introspect: Introspect};
-  return module.introspect;
 }
