@@ -135,6 +135,7 @@ function manySubquery(ctx: GqlRequestContext, plan: CollectionPlan, link: Collec
  * `total` (every matching row, before the window) when asked for.
  */
 export function rootStatement(ctx: GqlRequestContext, plan: CollectionPlan, withTotal: boolean): Knex.QueryBuilder {
+  if (ctx.model.provider === 'sqlserver') throw new WorkbenchError('invalid_argument', 'table queries on SQL Server are not supported yet (its JSON statement shape is not written)');
   const alias = 't0';
   const qb = collectionRows(ctx, plan, alias);
   qb.select(ctx.db.raw('? as j', [rowObject(ctx, plan.fields, alias)]));
