@@ -65,26 +65,43 @@ export async function runRawQuery(args: {sql: string; params?: unknown[] | null;
   return rows.slice(0, Math.min(model.rawSql.maxRows ?? model.maxQueryRows, model.maxQueryRows));
 }
 
-/** A stored procedure or function called with its `in` parameters in declared order; its rows as JSON objects. */
+/**
+ * A stored procedure or function called with its `in` parameters in declared order; its rows as
+ * JSON objects. PostgreSQL: `select * from fn(…)` (a procedure, which refuses that, is CALLed);
+ * MariaDB: `CALL`, `out` parameters read back from session variables as one row.
+ */
 export async function callProcedure(procedure: GqlProcedure, args: Record<string, unknown>, ctx: GqlRequestContext): Promise<Row[]> {
+  const name = `${procedure.schema}.${procedure.dbName}`;
+  const provider = ctx.model.provider;
+  const cap = (rows: Row[]) => rows.slice(0, ctx.model.maxQueryRows);
+  if (provider === 'sqlite') throw new WorkbenchError('invalid_argument', `${procedure.name}: SQLite has no stored procedures`);
+  if (provider === 'mysql') {
+    const outs = procedure.params.filter((param) => param.mode === 'out');
+    const marks = procedure.params.map((param) => (param.mode === 'out' ? `@wb_out_${outs.indexOf(param)}` : '?')).join(', ');
+    const values = procedure.params.filter((param) => param.mode !== 'out').map((param) => args[param.name] ?? null);
+    const rows = await run(ctx, compile(ctx.db.raw(`call ??(${marks})`, [name, ...values] as never[])));
+    if (outs.length === 0) return cap(rows);
+    const select = outs.map((param, index) => `@wb_out_${index} as ??`).join(', ');
+    return run(
+      ctx,
+      compile(
+        ctx.db.raw(
+          `select ${select}`,
+          outs.map((param) => param.name),
+        ),
+      ),
+    );
+  }
   const inputs = procedure.params.filter((param) => param.mode !== 'out');
   const values = inputs.map((param) => args[param.name] ?? null);
   const marks = inputs.map(() => '?').join(', ');
-  const name = ctx.model.provider === 'sqlite' ? procedure.dbName : `${procedure.schema}.${procedure.dbName}`;
-  let sql: string;
-  switch (ctx.model.provider) {
-    case 'postgres':
-      sql = `select * from ??(${marks})`;
-      break;
-    case 'mysql':
-      sql = `call ??(${marks})`;
-      break;
-    case 'sqlserver':
-      sql = `exec ?? ${marks}`;
-      break;
-    default:
-      throw new WorkbenchError('invalid_argument', `${procedure.name}: SQLite has no stored procedures`);
+  if (provider === 'sqlserver') return cap(await run(ctx, compile(ctx.db.raw(`exec ?? ${marks}`, [name, ...values] as never[]))));
+  try {
+    return cap(await run(ctx, compile(ctx.db.raw(`select * from ??(${marks})`, [name, ...values] as never[]))));
+  } catch (error) {
+    // 42809: "… is a procedure": CALL it (out parameters come back as its one row).
+    if ((error as {code?: unknown}).code !== '42809') throw error;
+    const all = procedure.params.map((param) => (param.mode === 'out' ? 'null' : '?')).join(', ');
+    return cap(await run(ctx, compile(ctx.db.raw(`call ??(${all})`, [name, ...values] as never[]))));
   }
-  const rows = await run(ctx, compile(ctx.db.raw(sql, [name, ...values] as never[])));
-  return rows.slice(0, ctx.model.maxQueryRows);
 }

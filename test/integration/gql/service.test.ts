@@ -147,3 +147,27 @@ describe('opening the service', () => {
     }
   });
 });
+
+describe.each(databases.filter((database) => database.kind !== 'sqlite'))('stored procedures on $kind', (database) => {
+  const maybe = database.unavailable ? it.skip : it;
+  maybe('functions and procedures are Query fields returning their rows as JSON', async () => {
+    const fixture = await database.createTenantFixture();
+    const service = await openGqlService(settingsFor(fixture), {poolMax: 2});
+    try {
+      const fields = Object.keys((service.schema as import('graphql').GraphQLSchema).getQueryType()!.getFields());
+      expect(fields).toEqual(expect.arrayContaining(['tenant_tasks', 'task_count', 'archive_task']));
+      const tasks = await service.execute({query: `{ tenant_tasks(p_tenant: 2) }`, user});
+      expect(tasks.errors).toBeUndefined();
+      expect((tasks.data?.tenant_tasks as Array<{tenant_id: number}>).every((row) => row.tenant_id === 2)).toBe(true);
+      expect(tasks.data?.tenant_tasks).toHaveLength(2);
+      const count = await service.execute({query: `{ task_count(p_tenant: 1) }`, user});
+      expect(count.errors).toBeUndefined();
+      expect(Object.values((count.data?.task_count as Array<Record<string, unknown>>)[0] ?? {}).map(Number)).toEqual([3]);
+      const archived = await service.execute({query: `{ archive_task(p_task: 1, p_by: "me") }`, user});
+      expect(archived.errors).toBeUndefined();
+    } finally {
+      await service.close();
+      await fixture.drop();
+    }
+  });
+});
