@@ -87,7 +87,12 @@ function singleSubquery(ctx: GqlRequestContext, field: SinglePlan, parentAlias: 
   const qb = ctx.db.select(rowObject(ctx, field.fields, alias)).from(tableRef(ctx.model, field.table, alias));
   correlate(ctx, qb, field.link, parentAlias, alias);
   for (const predicate of policy.predicates) predicate.apply(qb, alias);
-  return qb.limit(1);
+  // Through the target's primary key one row comes back anyway: no Limit node per parent row.
+  const byKey =
+    field.table.primaryKey.length > 0 &&
+    field.table.primaryKey.length === field.link.targetColumns.length &&
+    field.table.primaryKey.every((column) => field.link.targetColumns.includes(column));
+  return byKey && !field.link.via ? qb : qb.limit(1);
 }
 
 /** The rows of a collection: FROM, the correlation to a parent, the row policy, the filter. */
@@ -135,7 +140,8 @@ function manySubquery(ctx: GqlRequestContext, plan: CollectionPlan, link: Collec
  * `total` (every matching row, before the window) when asked for.
  */
 export function rootStatement(ctx: GqlRequestContext, plan: CollectionPlan, withTotal: boolean): Knex.QueryBuilder {
-  if (ctx.model.provider === 'sqlserver') throw new WorkbenchError('invalid_argument', 'table queries on SQL Server are not supported yet (its JSON statement shape is not written)');
+  if (ctx.model.provider === 'sqlserver')
+    throw new WorkbenchError('invalid_argument', 'table queries on SQL Server are not supported yet (its JSON statement shape is not written)');
   const alias = 't0';
   const qb = collectionRows(ctx, plan, alias);
   qb.select(ctx.db.raw('? as j', [rowObject(ctx, plan.fields, alias)]));
