@@ -248,6 +248,14 @@ describe.each(databases)('GraphQL queries on $kind', (database) => {
     expect(raw.data?._rawQuery).toHaveLength(5);
   });
 
+  maybe('_rawQuery is cancelled at its timeout', async () => {
+    if (database.kind === 'sqlite') return; // SQLite runs in-process: no statement to cancel
+    const admin: UserContext = {claims: {}, roles: ['gql-raw-sql'], anonymous: false};
+    const sleep = database.kind === 'postgres' ? 'select pg_sleep(20)' : 'select sleep(20)';
+    const {errors} = await run(`{ _rawQuery(sql: "${sleep}", timeout: 1) }`, {user: admin});
+    expect(errors[0]).toMatch(/longer than its timeout/);
+  });
+
   maybe('a database error is a clean GraphQL error', async () => {
     const admin: UserContext = {claims: {}, roles: ['gql-raw-sql'], anonymous: false};
     const {errors} = await run(`{ _rawQuery(sql: "select * from no_such_table") }`, {user: admin});
