@@ -10,7 +10,9 @@ import type {CollectionPlan, FieldPlan, SinglePlan} from './plan.js';
  * giving one object, a to-many link a correlated subquery aggregating an ordered, limited list.
  * PostgreSQL uses json_build_object/json_agg, SQLite json_object/json_group_array, MariaDB and
  * MySQL JSON_OBJECT/JSON_ARRAYAGG (ORDER BY and LIMIT inside the aggregate: they allow no
- * correlated derived table).
+ * correlated derived table). SQL Server builds each object with FOR JSON PATH and each list with
+ * STRING_AGG over a limited, numbered derived table (SQL Server 2017+; written and checked as SQL
+ * text only: no SQL Server runs here).
  */
 
 // A response key goes into the SQL as a string literal: GraphQL names can hold nothing else.
@@ -26,9 +28,9 @@ function columnExpression(provider: Provider, column: GqlColumn): string {
   switch (column.kind) {
     case 'decimal':
     case 'bigint':
-      return provider === 'postgres' ? '??::text' : provider === 'mysql' ? 'cast(?? as char)' : 'cast(?? as text)';
+      return provider === 'postgres' ? '??::text' : provider === 'mysql' ? 'cast(?? as char)' : provider === 'sqlserver' ? 'cast(?? as nvarchar(64))' : 'cast(?? as text)';
     case 'binary':
-      return provider === 'postgres' ? `encode(??, 'hex')` : 'lower(hex(??))';
+      return provider === 'postgres' ? `encode(??, 'hex')` : provider === 'sqlserver' ? 'lower(convert(varchar(max), ??, 2))' : 'lower(hex(??))';
     default:
       return '??';
   }
@@ -58,6 +60,12 @@ function jsonObject(ctx: GqlRequestContext, pairs: Pair[]): Knex.Raw {
     for (let start = 0; start < pairs.length; start += PG_PAIRS_PER_CALL) chunks.push(part(pairs.slice(start, start + PG_PAIRS_PER_CALL), 'jsonb_build_object'));
     return ctx.db.raw(`(${chunks.map((chunk) => chunk.sql).join(' || ')})::json`, chunks.flatMap((chunk) => chunk.bindings) as Knex.RawBinding[]);
   }
+  if (provider === 'sqlserver') {
+    // FOR JSON PATH over a FROM-less select of the row's values: one object, nulls kept.
+    if (pairs.length === 0) return ctx.db.raw(`'{}'`);
+    const list = pairs.map((pair) => `${pair.sql} as ${literalKey(pair.key).replace(/^'(.*)'$/, '[$1]')}`).join(', ');
+    return ctx.db.raw(`(select ${list} for json path, without_array_wrapper, include_null_values)`, pairs.flatMap((pair) => pair.bindings) as Knex.RawBinding[]);
+  }
   if (pairs.length === 0) return ctx.db.raw('json_object()');
   const one = part(pairs, 'json_object');
   return ctx.db.raw(one.sql, one.bindings as Knex.RawBinding[]);
@@ -72,10 +80,10 @@ function rowObject(ctx: GqlRequestContext, fields: FieldPlan[], alias: string): 
       pairs.push({key: field.key, sql: columnExpression(provider, field.column), bindings: [`${alias}.${field.column.dbName}`]});
     } else if (field.kind === 'single') {
       const sub = singleSubquery(ctx, field, alias);
-      pairs.push({key: field.key, sql: provider === 'sqlite' ? 'json(?)' : '?', bindings: [sub]});
+      pairs.push({key: field.key, sql: provider === 'sqlite' ? 'json(?)' : provider === 'sqlserver' ? 'json_query(?)' : '?', bindings: [sub]});
     } else {
       const sub = manySubquery(ctx, field.collection, field.link, alias);
-      pairs.push({key: field.key, sql: provider === 'sqlite' ? 'json(?)' : '?', bindings: [sub]});
+      pairs.push({key: field.key, sql: provider === 'sqlite' ? 'json(?)' : provider === 'sqlserver' ? 'json_query(?)' : '?', bindings: [sub]});
     }
   }
   return jsonObject(ctx, pairs);
@@ -127,6 +135,20 @@ function manySubquery(ctx: GqlRequestContext, plan: CollectionPlan, link: Collec
     const agg = ctx.db.raw(`coalesce(json_arrayagg(?${order.sql ? ` order by ${order.sql}` : ''} ${window}), json_array())`, [object, ...order.bindings, ...windowBindings]);
     return rows.select(agg);
   }
+  if (provider === 'sqlserver') {
+    // SQL Server: the limited, ordered rows (a correlated derived table), their objects joined by string_agg in order.
+    const order = orderSql(plan, alias);
+    rows.select(ctx.db.raw('? as j', [object]), ctx.db.raw(`row_number() over (order by ${order.sql}) as rn`, order.bindings));
+    for (const key of plan.sort) rows.orderBy(`${alias}.${key.column}`, key.descending ? 'desc' : 'asc');
+    rows.limit(plan.limit).offset(plan.offset);
+    const inner = nextAlias(ctx, 's');
+    return ctx.db.raw(`coalesce((select '[' + string_agg(cast(?? as nvarchar(max)), ',') within group (order by ??) + ']' from ? as ??), '[]')`, [
+      `${inner}.j`,
+      `${inner}.rn`,
+      rows,
+      inner,
+    ]);
+  }
   for (const key of plan.sort) rows.orderBy(`${alias}.${key.column}`, key.descending ? 'desc' : 'asc');
   rows.select(ctx.db.raw('? as j', [object])).limit(plan.limit);
   if (plan.offset > 0) rows.offset(plan.offset);
@@ -140,8 +162,6 @@ function manySubquery(ctx: GqlRequestContext, plan: CollectionPlan, link: Collec
  * `total` (every matching row, before the window) when asked for.
  */
 export function rootStatement(ctx: GqlRequestContext, plan: CollectionPlan, withTotal: boolean): Knex.QueryBuilder {
-  if (ctx.model.provider === 'sqlserver')
-    throw new WorkbenchError('invalid_argument', 'table queries on SQL Server are not supported yet (its JSON statement shape is not written)');
   const alias = 't0';
   const qb = collectionRows(ctx, plan, alias);
   qb.select(ctx.db.raw('? as j', [rowObject(ctx, plan.fields, alias)]));

@@ -139,6 +139,56 @@ describe('the one-statement shape', () => {
   });
 });
 
+describe('SQL Server (SQL text only: no server here)', () => {
+  it('objects by FOR JSON PATH, lists by STRING_AGG over a numbered, limited derived table, nested JSON kept by JSON_QUERY', () => {
+    const ctx = context('sqlserver');
+    const album = table(ctx, 'album');
+    const track = table(ctx, 'track');
+    const plan = {
+      table: album,
+      sort: [{column: 'album_id', descending: false}],
+      limit: 10,
+      offset: 0,
+      fields: [
+        {kind: 'column' as const, key: 'title', column: album.columns[1]!},
+        {
+          kind: 'single' as const,
+          key: 'artist',
+          link: album.links[0]!,
+          table: table(ctx, 'artist'),
+          fields: [{kind: 'column' as const, key: 'name', column: table(ctx, 'artist').columns[1]!}],
+        },
+        {
+          kind: 'many' as const,
+          key: 'tracks',
+          link: album.links[1]!,
+          collection: {
+            table: track,
+            sort: [{column: 'track_id', descending: true}],
+            limit: 5,
+            offset: 0,
+            fields: [{kind: 'column' as const, key: 'price', column: track.columns[6]!}],
+          },
+        },
+      ],
+    };
+    const {sql, bindings} = rootStatement(ctx, plan, false).toSQL();
+    expect(sql).toMatch(
+      /^select top \(\?\) \(select \[t0\]\.\[title\] as \[title\], json_query\(\(select \(select \[t\d+\]\.\[name\] as \[name\] for json path, without_array_wrapper, include_null_values\) from \[music\]\.\[artist\] as \[t\d+\] where \[t\d+\]\.\[artist_id\] = \[t0\]\.\[artist_id\]\)\) as \[artist\], /,
+    );
+    expect(sql).toMatch(
+      /json_query\(coalesce\(\(select '\[' \+ string_agg\(cast\(\[s\d+\]\.\[j\] as nvarchar\(max\)\), ','\) within group \(order by \[s\d+\]\.\[rn\]\) \+ '\]' from \(select /,
+    );
+    expect(sql).toMatch(
+      /row_number\(\) over \(order by \[t\d+\]\.\[track_id\] desc\) as rn from \[music\]\.\[track\] as \[t\d+\] where \[t\d+\]\.\[album_id\] = \[t0\]\.\[album_id\] order by \[t\d+\]\.\[track_id\] desc/,
+    );
+    expect(sql).toContain('cast([t');
+    expect(sql).toMatch(/for json path, without_array_wrapper, include_null_values\) as j from \[music\]\.\[album\] as \[t0\] order by \[t0\]\.\[album_id\] asc$/);
+    expect(bindings).toContain(5);
+    expect(bindings).toContain(10);
+  });
+});
+
 describe('the schema', () => {
   it('names as upstream, hidden things nowhere, procedures and admin fields when enabled', () => {
     const ctx = context('postgres');
