@@ -96,6 +96,17 @@ describe.each(databases)('GraphQL queries on $kind', (database) => {
     expect(all.statements).toHaveLength(1);
   });
 
+  maybe('nested windows: limit, offset and sort per parent; __typename and fragments on the page', async () => {
+    const {data, errors} = await run(
+      `{ album(limit: 1, offset: 7) { ...Page data { __typename track(limit: 2, offset: 1, sort: [track_id_desc]) { track_id } } } } fragment Page on album_paged { __typename total }`,
+    );
+    expect(errors).toEqual([]);
+    expect(data?.album).toEqual({__typename: 'album_paged', total: 8, data: [{__typename: 'album', track: [{track_id: 43}, {track_id: 42}]}]});
+    const empty = await run(`{ album(offset: 100) { total data { title } } }`);
+    expect(empty.data?.album).toEqual({total: 8, data: []});
+    expect(empty.statements).toHaveLength(2);
+  });
+
   maybe('filters: every operator, and/or, filters through links', async () => {
     const ids = async (filter: string) => {
       const {data, errors} = await run(`{ track(limit: -1, filter: ${filter}) { data { track_id } } }`);
