@@ -18,6 +18,10 @@ function pageScriptAsString(): Plugin {
 
 export default defineConfig({
   plugins: [pageScriptAsString()],
+  // graphql-js as Node loads it (its CommonJS main), not its `module` file: graphql-language-service
+  // requires the CommonJS one, and two graphql-js instances refuse each other's schemas. (The esbuild
+  // bundle resolves both to the main file already.)
+  resolve: {alias: [{find: /^graphql$/, replacement: 'graphql/index.js'}]},
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     testTimeout: 30_000,
