@@ -3,8 +3,7 @@ import type {ExecutionResult, GraphQLError} from 'graphql';
 import knex from 'knex';
 import type {Knex} from 'knex';
 import {WorkbenchError} from '../core/errors.js';
-import {introspect} from './introspect/index.js';
-import {buildModel} from './model/build-model.js';
+import {loadModel} from './load-model.js';
 import {DocumentCache} from './query/document-cache.js';
 import {buildSchema} from './schema/build-schema.js';
 import {parseConnectionString} from './settings/connection-string.js';
@@ -15,13 +14,6 @@ export interface OpenGqlServiceOptions {
   loadModel?: (db: Knex, settings: GqlSettings, connection: ConnectionInfo) => Promise<{model: GqlModel; problems: ModelProblem[]}>;
   /** Connections in the pool (default 10). */
   poolMax?: number;
-}
-
-async function introspectedModel(db: Knex, settings: GqlSettings): Promise<{model: GqlModel; problems: ModelProblem[]}> {
-  if (settings.metadata.length > 0) {
-    return {model: undefined as never, problems: [{message: 'metadata rules need the model loader (source/gql/load-model.ts), which this build lacks'}]};
-  }
-  return buildModel(await introspect(db, settings.provider));
 }
 
 /**
@@ -62,7 +54,7 @@ export async function openGqlService(settings: GqlSettings, options: OpenGqlServ
   const db = knex(knexConfig(connection, options.poolMax ?? 10));
   let model: GqlModel;
   try {
-    const loaded = await (options.loadModel ?? introspectedModel)(db, settings, connection);
+    const loaded = await (options.loadModel ?? ((database: Knex) => loadModel(database, settings)))(db, settings, connection);
     if (loaded.problems.length > 0)
       throw new WorkbenchError('config_invalid', `the GraphQL model has ${loaded.problems.length} problem(s):\n${problemsText(loaded.problems)}`, loaded.problems);
     model = loaded.model;

@@ -171,3 +171,26 @@ describe.each(databases.filter((database) => database.kind !== 'sqlite'))('store
     }
   });
 });
+
+describe('metadata rules through the service', () => {
+  it('hidden by a rule is absent from the schema; a malformed rule refuses to open with the rule named', async () => {
+    const sqlite = databases.find((database) => database.kind === 'sqlite')!;
+    const fixture = await sqlite.createChinook();
+    try {
+      const service = await openGqlService(
+        settingsFor(fixture, ['main.Employee { visibility: hidden; }', 'main.Track.Composer { visibility: hidden; }', ':root { max-query-rows: 5; }']),
+      );
+      try {
+        const result = await service.execute({query: '{ Track(limit: -1) { limit data { Name } } }', user});
+        expect(result.data).toMatchObject({Track: {limit: 5}});
+        expect((await service.execute({query: '{ Employee { total } }', user})).errors?.[0]?.message).toMatch(/Employee/);
+        expect((await service.execute({query: '{ Track(filter: {Composer: {_eq: "x"}}) { total } }', user})).errors?.[0]?.message).toMatch(/Composer/);
+      } finally {
+        await service.close();
+      }
+      await expect(openGqlService(settingsFor(fixture, ['main.Track { visibility: hidden;']))).rejects.toMatchObject({code: 'config_invalid'});
+    } finally {
+      await fixture.drop();
+    }
+  });
+});
