@@ -5,6 +5,7 @@
 import knex from 'knex';
 import type {Knex} from 'knex';
 import type {ColumnKind, GqlColumn, GqlLink, GqlModel, GqlTable, Provider} from '../../../source/gql/types.js';
+import {gqlColumn, gqlModel, gqlTable} from '../../helpers/gql-model.js';
 
 export const ARTISTS = ['AC/DC', 'Accept', 'Aerosmith', 'O\'Reilly "Quote" %_', 'Zeta'];
 /** Tracks per album: album n (1-based) has n+1 tracks. Artist a (1-based) has albums 2a-1 and 2a (Zeta has none). */
@@ -104,22 +105,7 @@ export async function createMusic(db: Knex): Promise<void> {
 /** 44 tracks: album n has n+1. */
 export const TRACK_COUNT = Array.from({length: ALBUM_COUNT}, (_, index) => index + 2).reduce((a, b) => a + b, 0);
 
-function column(name: string, kind: ColumnKind, options: Partial<GqlColumn> = {}): GqlColumn {
-  return {
-    dbName: name,
-    name,
-    kind,
-    dataType: kind,
-    nullable: true,
-    isPrimaryKey: false,
-    isIdentity: false,
-    hasDefault: false,
-    hidden: false,
-    readOnly: false,
-    meta: {},
-    ...options,
-  };
-}
+const column = (name: string, kind: ColumnKind, options: Partial<GqlColumn> = {}): GqlColumn => gqlColumn(name, kind, options);
 
 const pk = (name: string) => column(name, 'int', {isPrimaryKey: true, nullable: false});
 
@@ -129,25 +115,7 @@ function link(name: string, kind: 'single' | 'many', target: string, sourceColum
 
 export function musicModel(provider: Provider, schema: string, overrides: Partial<GqlModel> = {}): GqlModel {
   const key = (table: string) => `${schema}.${table}`;
-  const table = (name: string, columns: GqlColumn[], links: GqlLink[], extra: Partial<GqlTable> = {}): GqlTable => ({
-    key: key(name),
-    schema,
-    dbName: name,
-    name,
-    columns,
-    primaryKey: columns.filter((c) => c.isPrimaryKey).map((c) => c.dbName),
-    links,
-    hidden: false,
-    isView: false,
-    autoFilters: [],
-    deleteType: 'hard',
-    bulkBatchThreshold: 50,
-    batchDuplicatePolicy: 'last-wins',
-    filteredUpdate: false,
-    filteredUpdateMaxAffected: 100,
-    meta: {},
-    ...extra,
-  });
+  const table = (name: string, columns: GqlColumn[], links: GqlLink[], extra: Partial<GqlTable> = {}): GqlTable => gqlTable(schema, name, columns, {links, ...extra});
   const tables = [
     table(
       'artist',
@@ -203,23 +171,11 @@ export function musicModel(provider: Provider, schema: string, overrides: Partia
       {tenantColumn: 'tenant_id', softDelete: {column: 'deleted_at'}},
     ),
   ];
-  return {
-    provider,
-    defaultSchema: schema,
-    tables,
-    byKey: new Map(tables.map((t) => [t.key, t])),
-    byName: new Map(tables.filter((t) => !t.hidden).map((t) => [t.name, t])),
-    procedures: [],
-    maxQueryRows: 10000,
-    defaultLimit: 100,
-    tenantContextKey: 'tenant_id',
+  return gqlModel(provider, schema, tables, {
     rawSql: {enabled: true, role: 'gql-raw-sql', maxRows: 5},
     genericTable: {enabled: true, role: 'gql-admin', denied: ['note']},
-    schemaDisplay: 'flat',
-    schemaExcluded: [],
-    meta: {},
     ...overrides,
-  };
+  });
 }
 
 /** A knex for a test database's connection string (`?schema=` on PostgreSQL becomes the search path). */

@@ -3,7 +3,8 @@
 // key, hard delete), lines (composite key) and items_a / items_b (twins for comparing the
 // per-row and set-based batch paths).
 import knex, {type Knex} from 'knex';
-import type {ColumnKind, GqlColumn, GqlModel, GqlTable, UserContext} from '../../../source/gql/types.js';
+import type {GqlModel, GqlTable, UserContext} from '../../../source/gql/types.js';
+import {gqlColumn, gqlModel, gqlTable} from '../../helpers/gql-model.js';
 import type {TestDatabase} from '../../helpers/test-databases.js';
 
 export interface MutationFixture {
@@ -13,44 +14,9 @@ export interface MutationFixture {
   close(): Promise<void>;
 }
 
-function column(dbName: string, kind: ColumnKind, extra: Partial<GqlColumn> = {}): GqlColumn {
-  return {
-    dbName,
-    name: dbName,
-    kind,
-    dataType: kind,
-    nullable: true,
-    isPrimaryKey: false,
-    isIdentity: false,
-    hasDefault: false,
-    hidden: false,
-    readOnly: false,
-    meta: {},
-    ...extra,
-  };
-}
+const column = gqlColumn;
 
-function table(schema: string, dbName: string, columns: GqlColumn[], extra: Partial<GqlTable> = {}): GqlTable {
-  return {
-    key: `${schema}.${dbName}`,
-    schema,
-    dbName,
-    name: dbName,
-    columns,
-    primaryKey: columns.filter((c) => c.isPrimaryKey).map((c) => c.dbName),
-    links: [],
-    hidden: false,
-    isView: false,
-    autoFilters: [],
-    deleteType: 'hard',
-    bulkBatchThreshold: 50,
-    batchDuplicatePolicy: 'last-wins',
-    filteredUpdate: false,
-    filteredUpdateMaxAffected: 100,
-    meta: {},
-    ...extra,
-  };
-}
+const table = gqlTable;
 
 export const user = (tenant: string | undefined, sub = `user-of-${tenant}`): UserContext => ({
   claims: tenant === undefined ? {sub} : {sub, tenant_id: tenant},
@@ -148,22 +114,7 @@ export async function openMutationFixture(database: TestDatabase, drops: Array<(
       }),
     ),
   ];
-  const model: GqlModel = {
-    provider: database.kind,
-    defaultSchema: schema,
-    tables,
-    byKey: new Map(tables.map((t) => [t.key, t])),
-    byName: new Map(tables.map((t) => [t.name, t])),
-    procedures: [],
-    maxQueryRows: 10_000,
-    defaultLimit: 100,
-    tenantContextKey: 'tenant_id',
-    rawSql: {enabled: false, role: 'gql-raw-sql'},
-    genericTable: {enabled: false, role: 'gql-admin'},
-    schemaDisplay: 'flat',
-    schemaExcluded: [],
-    meta: {},
-  };
+  const model: GqlModel = gqlModel(database.kind, schema, tables);
   return {
     db,
     model,

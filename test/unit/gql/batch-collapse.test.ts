@@ -4,42 +4,12 @@ import {describe, expect, it} from 'vitest';
 import {collapseBatch} from '../../../source/gql/mutate/batch-collapse.js';
 import type {WriteAction} from '../../../source/gql/mutate/prepare.js';
 import type {GqlColumn, GqlTable} from '../../../source/gql/types.js';
+import {gqlColumn, gqlTable} from '../../helpers/gql-model.js';
 
-const column = (name: string, extra: Partial<GqlColumn> = {}): GqlColumn => ({
-  dbName: name,
-  name,
-  kind: 'string',
-  dataType: 'text',
-  nullable: true,
-  isPrimaryKey: false,
-  isIdentity: false,
-  hasDefault: false,
-  hidden: false,
-  readOnly: false,
-  meta: {},
-  ...extra,
-});
+const column = (name: string, extra: Partial<GqlColumn> = {}): GqlColumn => gqlColumn(name, 'string', {dataType: 'text', ...extra});
 
 function tableOf(extra: Partial<GqlTable> = {}): GqlTable {
-  return {
-    key: 'main.t',
-    schema: 'main',
-    dbName: 't',
-    name: 't',
-    columns: [column('id', {isPrimaryKey: true, kind: 'int'}), column('a'), column('b'), column('deleted_at')],
-    primaryKey: ['id'],
-    links: [],
-    hidden: false,
-    isView: false,
-    autoFilters: [],
-    deleteType: 'hard',
-    bulkBatchThreshold: 50,
-    batchDuplicatePolicy: 'last-wins',
-    filteredUpdate: false,
-    filteredUpdateMaxAffected: 100,
-    meta: {},
-    ...extra,
-  };
+  return gqlTable('main', 't', [column('id', {isPrimaryKey: true, kind: 'int'}), column('a'), column('b'), column('deleted_at')], extra);
 }
 
 const hard = tableOf();

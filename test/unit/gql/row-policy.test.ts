@@ -2,48 +2,11 @@ import knex from 'knex';
 import {describe, expect, it} from 'vitest';
 import {applyRowPolicy, rowPolicy} from '../../../source/gql/policy/row-policy.js';
 import type {GqlModel, GqlTable, UserContext} from '../../../source/gql/types.js';
+import {gqlModel, gqlTable} from '../../helpers/gql-model.js';
 
-function table(overrides: Partial<GqlTable>): GqlTable {
-  return {
-    key: 'main.tasks',
-    schema: 'main',
-    dbName: 'tasks',
-    name: 'tasks',
-    columns: [],
-    primaryKey: ['id'],
-    links: [],
-    hidden: false,
-    isView: false,
-    autoFilters: [],
-    deleteType: 'hard',
-    bulkBatchThreshold: 50,
-    batchDuplicatePolicy: 'last-wins',
-    filteredUpdate: false,
-    filteredUpdateMaxAffected: 100,
-    meta: {},
-    ...overrides,
-  };
-}
+const table = (overrides: Partial<GqlTable>): GqlTable => gqlTable('main', 'tasks', [], {primaryKey: ['id'], ...overrides});
 
-function model(overrides: Partial<GqlModel> = {}): GqlModel {
-  return {
-    provider: 'sqlite',
-    defaultSchema: 'main',
-    tables: [],
-    byKey: new Map(),
-    byName: new Map(),
-    procedures: [],
-    maxQueryRows: 10000,
-    defaultLimit: 100,
-    tenantContextKey: 'tenant_id',
-    rawSql: {enabled: false, role: 'gql-raw-sql'},
-    genericTable: {enabled: false, role: 'gql-admin'},
-    schemaDisplay: 'flat',
-    schemaExcluded: [],
-    meta: {},
-    ...overrides,
-  };
-}
+const model = (overrides: Partial<GqlModel> = {}): GqlModel => gqlModel('sqlite', 'main', [], overrides);
 
 const user = (claims: Record<string, unknown>, roles: string[] = []): UserContext => ({claims, roles, anonymous: false});
 const sql = (build: (qb: knex.Knex.QueryBuilder) => void) => {
