@@ -1,8 +1,8 @@
 import {execFileSync} from 'node:child_process';
-import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {cliPath, eventually, makeSandbox, repoRoot, type Sandbox} from '../helpers/cli.js';
+import {cliPath, eventually, makeSandbox, type Sandbox} from '../helpers/cli.js';
 import {gqlDatabases, type GqlFixture} from '../helpers/gql-databases.js';
 
 // The GraphQL pane in the real program (dist/) in a real terminal (tmux, 200×60): a project whose
@@ -17,12 +17,7 @@ const hasTmux = (() => {
     return false;
   }
 })();
-// The in-process service (source/gql/service.ts) comes from another branch.
-const hasService = existsSync(join(repoRoot, 'source/gql/service.ts'));
-for (const [ok, message] of [
-  [hasTmux, 'tmux is not installed: the GraphQL pane end-to-end test cannot run (apt-get install tmux)'],
-  [hasService, 'source/gql/service.ts is not here yet: the GraphQL pane end-to-end test cannot run'],
-] as const) {
+for (const [ok, message] of [[hasTmux, 'tmux is not installed: the GraphQL pane end-to-end test cannot run (apt-get install tmux)']] as const) {
   if (ok) continue;
   if (process.env.WORKBENCH_REQUIRE_SERVICES) throw new Error(message);
   console.warn(`\n!!! SKIPPED: ${message}\n`);
@@ -41,7 +36,7 @@ const shows = (pattern: string | RegExp, timeoutMs = 15_000) =>
     throw new Error(`${String(pattern)} not on the screen:\n${screen()}`);
   });
 
-describe.skipIf(!hasTmux || !hasService)('the GraphQL pane in a real terminal (tmux)', () => {
+describe.skipIf(!hasTmux)('the GraphQL pane in a real terminal (tmux)', () => {
   beforeAll(async () => {
     sandbox = makeSandbox('wb-gqltmux-');
     socket = `${sandbox.dir}/tmux.sock`;

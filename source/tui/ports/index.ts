@@ -67,6 +67,9 @@ export function createPorts(context: ToolContext, options: PortOptions = {}): Tu
 }
 
 /** The project's GraphQL service, opened in this process on first use (its settings: appsettings.json in the project). */
-function defaultGqlInProcess(_cwd: string): (() => Promise<GqlService>) | undefined {
-  return undefined;
+function defaultGqlInProcess(cwd: string): () => Promise<GqlService> {
+  return async () => {
+    const [{loadGqlSettings}, {openGqlService}] = await Promise.all([import('../../gql/settings/load-settings.js'), import('../../gql/service.js')]);
+    return openGqlService(loadGqlSettings({cwd}));
+  };
 }

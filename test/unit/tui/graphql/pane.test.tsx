@@ -4,7 +4,7 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import {cleanup} from 'ink-testing-library';
 import type {GraphQLSchema} from 'graphql';
 import {graphqlPane} from '../../../../source/tui/panes/graphql.js';
-import type {GqlService, GqlSettings} from '../../../../source/gql/types.js';
+import {openGqlService} from '../../../../source/gql/service.js';
 import {loadGqlSettings} from '../../../../source/gql/settings/load-settings.js';
 import {gqlDatabases, type GqlFixture} from '../../../helpers/gql-databases.js';
 import {startInProcessDaemon, type InProcessDaemon} from '../daemonHarness.js';
@@ -13,17 +13,6 @@ import {KEYS, renderApp} from '../renderApp.js';
 // The GraphQL pane at a real terminal size on the real service: Chinook in SQLite, the project's
 // appsettings.json read by loadGqlSettings, the service opened in-process by the pane's port
 // (no `serve graphql` runs in this WORKBENCH_HOME), the daemon harness for the rest of the TUI.
-
-// source/gql/service.ts comes from another branch: until it is on this one the suite says so and skips.
-const SERVICE_MODULE = join(import.meta.dirname, '../../../../source/gql/service.ts');
-const hasService = existsSync(SERVICE_MODULE);
-if (!hasService) {
-  const message = 'source/gql/service.ts (openGqlService) is not here yet: the GraphQL pane suite on the real service cannot run';
-  if (process.env.WORKBENCH_REQUIRE_SERVICES) throw new Error(message);
-  console.warn(`\n!!! SKIPPED: ${message}\n`);
-}
-const openGqlService = async (settings: GqlSettings): Promise<GqlService> =>
-  ((await import(/* @vite-ignore */ SERVICE_MODULE)) as {openGqlService: (settings: GqlSettings) => Promise<GqlService>}).openGqlService(settings);
 
 const CTRL_R = '\u0012';
 const CTRL_P = '\u0010';
@@ -66,7 +55,7 @@ function albumField(schema: GraphQLSchema): string {
   return name;
 }
 
-describe.skipIf(!hasService)('the GraphQL pane on the real service', () => {
+describe('the GraphQL pane on the real service', () => {
   it('writes a query with completion, runs it, shows the result as a tree to scroll and fold, and keeps it in the history', async () => {
     const {app, schema} = await renderPane();
     const album = albumField(schema);
