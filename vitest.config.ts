@@ -25,5 +25,9 @@ export default defineConfig({
     pool: 'forks',
     // Two cores: integration tests spawn daemons and ptys, so keep the file parallelism modest.
     maxWorkers: 2,
+    // graphql has no exports map: node loads its CommonJS build for graphql-http, vite its ESM build for
+    // our code — two graphql realms ("Cannot use GraphQLNonNull from another module"). Transformed by
+    // vite, graphql-http imports the same graphql as we do (the CLI bundle has one copy anyway).
+    server: {deps: {inline: ['graphql-http']}},
   },
 });
