@@ -1,4 +1,3 @@
-import type {IncomingHttpHeaders} from 'node:http';
 import {hubUrl, selfUrl, type Representation, type Served} from '../../source/gateway/index.js';
 import {notModified} from '../kit/index.js';
 
@@ -40,6 +39,6 @@ export function feedHeaders(name: string, served: Served, representation: Repres
 }
 
 /** Whether the client's copy is current (If-None-Match, else If-Modified-Since): answer 304. */
-export function isCurrent(served: Served, request: IncomingHttpHeaders): boolean {
+export function isCurrent(served: Served, request: Readonly<Record<string, string | string[] | undefined>>): boolean {
   return notModified(request, served.rendered.etag, served.document.updatedAt);
 }

@@ -3,6 +3,7 @@ import Fastify, {LogController, type FastifyInstance, type FastifyServerFactory}
 import {clientErrorHandler, frameworkErrors, installErrorHandling, type ErrorWording} from './error-handler.js';
 import {installJsonBodyParser} from './json-body-parser.js';
 import {installLocalGuard} from './local-guard.js';
+import {answerFromFront, installRawFront, type Front} from './front.js';
 import {countedRequestLog, installRequestLog, openLogFile, type RequestLine} from './request-log.js';
 import {installRouteRules} from './route-rules.js';
 import {validatorCompiler} from './validator-compilers.js';
@@ -22,12 +23,12 @@ export interface ServerOptions {
   /** The address others reach the server at, if not the listening one (Host and Origin checks accept it). */
   publicUrl?: () => string | undefined;
   /**
-   * Answers a request before fastify routes it, when it can (returns true, having answered
-   * synchronously); otherwise fastify does. For a hot path whose answer is at hand: it gets none
-   * of the app's hooks, so it keeps the app's rules itself (the gateway's cached public feeds).
-   * Its requests are in the request log too, counted (request-log.ts).
+   * Answers a GET or HEAD before fastify routes it, when the answer is at hand (front.ts);
+   * otherwise fastify does. It gets none of the app's hooks, so it keeps the app's rules itself
+   * (the gateway's cached public feeds). Its requests are in the request log too, counted
+   * (request-log.ts).
    */
-  front?: (request: IncomingMessage, response: ServerResponse) => boolean;
+  front?: Front;
 }
 
 /**
@@ -63,13 +64,15 @@ export function createServer(options: ServerOptions): FastifyInstance {
   return app;
 }
 
-// The HTTP/1 server fastify would make (its timeouts, Host not required), with the front handler first.
-function frontedServer(front: NonNullable<ServerOptions['front']>, log: RequestLine | undefined): FastifyServerFactory {
+// The HTTP/1 server fastify would make (its timeouts, Host not required), with the front first:
+// below node:http on new connections, and on node's requests once a connection is node's.
+function frontedServer(front: Front, log: RequestLine | undefined): FastifyServerFactory {
   return (handler, settings) => {
-    const server = createHttpServer({requireHostHeader: false}, (request, response) => {
-      if (!front(request, response)) handler(request, response);
+    const server = createHttpServer({requireHostHeader: false}, (request: IncomingMessage, response: ServerResponse) => {
+      if (!answerFromFront(front, request, response)) handler(request, response);
       else if (log) log(request.method ?? '', request.url ?? '', response.statusCode);
     });
+    installRawFront(server, front, log);
     // fastify has filled in its defaults by now.
     const timeouts = settings as {keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number};
     if (timeouts.keepAliveTimeout !== undefined) server.keepAliveTimeout = timeouts.keepAliveTimeout;

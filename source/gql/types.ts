@@ -130,6 +130,8 @@ export interface ResolvedMetadata {
   tables: Map<string, Record<string, string>>;
   /** Keyed by `schema.table.column`. */
   columns: Map<string, Record<string, string>>;
+  /** The rule that last wrote each property, keyed `<target>\u0000<key>` (target `:root` for the model): problems name it. */
+  sources?: Map<string, MetadataRule>;
 }
 
 // ---------------------------------------------------------------- the model served

@@ -16,6 +16,12 @@ export interface TestDatabase {
   unavailable: string | null;
   /** A fresh, empty database; drop() removes it. */
   create(): Promise<{connection: string; drop(): Promise<void>}>;
+  /**
+   * A fresh, empty database of its own, never a schema in a shared one: for tests that read every
+   * schema of the database they are given (the GraphQL service's introspection). On SQLite and
+   * MariaDB the same as create().
+   */
+  createDatabase(): Promise<{connection: string; drop(): Promise<void>}>;
 }
 
 const uniqueName = () => `wb_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -48,6 +54,7 @@ const sqlite: TestDatabase = {
     const dir = mkdtempSync(join(tmpdir(), 'wb-db-'));
     return {connection: join(dir, 'store.sqlite'), drop: async () => rmSync(dir, {recursive: true, force: true})};
   },
+  createDatabase: () => sqlite.create(),
 };
 
 async function postgres(): Promise<TestDatabase> {
@@ -69,12 +76,21 @@ async function postgres(): Promise<TestDatabase> {
         drop: () => admin({client: 'pg', connection: base}, (db) => db.raw(`drop schema if exists ${schema} cascade`)).then(() => undefined),
       };
     },
+    async createDatabase() {
+      const name = uniqueName();
+      await admin({client: 'pg', connection: base}, (db) => db.raw(`create database ${name}`));
+      return {
+        connection: base.replace(/\/test$/, `/${name}`),
+        // WITH (FORCE) ends sessions a failed test left open, so the drop never hangs or fails.
+        drop: () => admin({client: 'pg', connection: base}, (db) => db.raw(`drop database if exists ${name} with (force)`)).then(() => undefined),
+      };
+    },
   };
 }
 
 async function mysql(): Promise<TestDatabase> {
   const base = 'mysql://root@127.0.0.1:3306/test';
-  return {
+  const database: TestDatabase = {
     kind: 'mysql',
     unavailable: await reachable({client: 'mysql2', connection: base}),
     async create() {
@@ -85,7 +101,9 @@ async function mysql(): Promise<TestDatabase> {
         drop: () => admin({client: 'mysql2', connection: base}, (db) => db.raw(`drop database if exists ${name}`)).then(() => undefined),
       };
     },
+    createDatabase: () => database.create(),
   };
+  return database;
 }
 
 /** SQLite, PostgreSQL and MariaDB; the unreachable ones are marked (and fail when services are required). */

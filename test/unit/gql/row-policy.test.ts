@@ -1,0 +1,101 @@
+import knex from 'knex';
+import {describe, expect, it} from 'vitest';
+import {applyRowPolicy, rowPolicy} from '../../../source/gql/policy/row-policy.js';
+import type {GqlModel, GqlTable, UserContext} from '../../../source/gql/types.js';
+
+function table(overrides: Partial<GqlTable>): GqlTable {
+  return {
+    key: 'main.tasks',
+    schema: 'main',
+    dbName: 'tasks',
+    name: 'tasks',
+    columns: [],
+    primaryKey: ['id'],
+    links: [],
+    hidden: false,
+    isView: false,
+    autoFilters: [],
+    deleteType: 'hard',
+    bulkBatchThreshold: 50,
+    batchDuplicatePolicy: 'last-wins',
+    filteredUpdate: false,
+    filteredUpdateMaxAffected: 100,
+    meta: {},
+    ...overrides,
+  };
+}
+
+function model(overrides: Partial<GqlModel> = {}): GqlModel {
+  return {
+    provider: 'sqlite',
+    defaultSchema: 'main',
+    tables: [],
+    byKey: new Map(),
+    byName: new Map(),
+    procedures: [],
+    maxQueryRows: 10000,
+    defaultLimit: 100,
+    tenantContextKey: 'tenant_id',
+    rawSql: {enabled: false, role: 'gql-raw-sql'},
+    genericTable: {enabled: false, role: 'gql-admin'},
+    schemaDisplay: 'flat',
+    schemaExcluded: [],
+    meta: {},
+    ...overrides,
+  };
+}
+
+const user = (claims: Record<string, unknown>, roles: string[] = []): UserContext => ({claims, roles, anonymous: false});
+const sql = (build: (qb: knex.Knex.QueryBuilder) => void) => {
+  const qb = knex({client: 'better-sqlite3', useNullAsDefault: true}).from('tasks as t').select('t.id');
+  build(qb);
+  return qb.toSQL().toNative();
+};
+
+describe('rowPolicy', () => {
+  it('filters a tenant table by the tenant claim and pins it for writes', () => {
+    const policy = rowPolicy(model(), table({tenantColumn: 'tenant_id'}), user({tenant_id: 7}), 'read');
+    expect(policy.denied).toBeUndefined();
+    expect(policy.forcedValues).toEqual({tenant_id: 7});
+    expect(sql((qb) => applyRowPolicy(qb, policy, 't'))).toEqual({sql: 'select `t`.`id` from `tasks` as `t` where `t`.`tenant_id` = ?', bindings: [7]});
+  });
+
+  it('reads the tenant from the configured context key', () => {
+    const policy = rowPolicy(model({tenantContextKey: 'org'}), table({tenantColumn: 'org_id'}), user({org: 'acme', tenant_id: 'other'}), 'update');
+    expect(policy.predicates.map((p) => [p.sql, p.bindings])).toEqual([['org_id = ?', ['acme']]]);
+  });
+
+  it('fails closed when the tenant claim is missing, null, a list or an object', () => {
+    for (const claims of [{}, {tenant_id: null}, {tenant_id: [1, 2]}, {tenant_id: {id: 1}}]) {
+      expect(rowPolicy(model(), table({tenantColumn: 'tenant_id'}), user(claims), 'read').denied).toMatch(/tenant_id/);
+    }
+  });
+
+  it('applies auto-filters unless the user holds the bypass role', () => {
+    const t = table({autoFilters: [{column: 'owner', claim: 'sub'}]});
+    const m = model({autoFilterBypassRole: 'auditor'});
+    expect(rowPolicy(m, t, user({sub: 'ann'}), 'read').predicates.map((p) => p.sql)).toEqual(['owner = ?']);
+    expect(rowPolicy(m, t, user({}, ['auditor']), 'read')).toEqual({predicates: [], forcedValues: {}});
+    expect(rowPolicy(m, t, user({}), 'read').denied).toMatch(/sub/);
+  });
+
+  it('matches a list claim with in (…) and does not pin it', () => {
+    const policy = rowPolicy(model(), table({autoFilters: [{column: 'region', claim: 'regions'}]}), user({regions: ['eu', 'us']}), 'read');
+    expect(sql((qb) => applyRowPolicy(qb, policy, 't')).sql).toBe('select `t`.`id` from `tasks` as `t` where `t`.`region` in (?, ?)');
+    expect(policy.forcedValues).toEqual({});
+  });
+
+  it('hides soft-deleted rows from every operation but insert', () => {
+    const t = table({softDelete: {column: 'deleted_at'}, deleteType: 'soft'});
+    for (const op of ['read', 'update', 'delete'] as const) expect(rowPolicy(model(), t, user({}), op).predicates.map((p) => p.sql)).toEqual(['deleted_at is null']);
+    expect(rowPolicy(model(), t, user({}), 'insert').predicates).toEqual([]);
+  });
+
+  it('binds claim values, never splices them into SQL', () => {
+    const evil = "1' or '1'='1";
+    const policy = rowPolicy(model(), table({tenantColumn: 'tenant_id'}), user({tenant_id: evil}), 'read');
+    const native = sql((qb) => applyRowPolicy(qb, policy, 't'));
+    expect(native.sql).not.toContain(evil);
+    expect(native.bindings).toEqual([evil]);
+  });
+});
