@@ -2,7 +2,7 @@ import type {FastifyInstance} from 'fastify';
 import type {GraphQLSchema} from 'graphql';
 import {describeError} from '../../source/core/errors.js';
 import {requireJwtSettings} from '../../source/gql/auth/index.js';
-import {createDocumentCache, type DocumentCache, type HttpHandlerOptions, type ServedGraphql} from '../../source/gql/request/index.js';
+import {createDocumentCache, type DocumentPreparer, type HttpHandlerOptions, type ServedGraphql} from '../../source/gql/request/index.js';
 import type {GqlService} from '../../source/gql/types.js';
 import {listen} from '../kit/index.js';
 import {buildGraphqlApp} from './app.js';
@@ -11,7 +11,7 @@ import {builtPlaygroundAssets, type PlaygroundAssets} from './playground-assets.
 export const DEFAULT_GRAPHQL_PORT = 7702;
 
 /** An opened service, with the document cache its executions share when it has one. */
-export type ServableService = GqlService & {documents?: DocumentCache};
+export type ServableService = GqlService & {documents?: DocumentPreparer};
 
 export interface GraphqlServerOptions extends HttpHandlerOptions {
   /** The opened service (settings, model, schema, database); the server closes it when it closes. */
@@ -50,7 +50,7 @@ export async function startGraphqlServer(options: GraphqlServerOptions): Promise
     model: service.model,
     schema: service.schema as GraphQLSchema,
     db: service.db,
-    documents: service.documents ?? createDocumentCache(),
+    documents: service.documents ?? createDocumentCache(service.schema as GraphQLSchema),
   };
   let app: FastifyInstance | undefined;
   let url: string;

@@ -4,7 +4,7 @@ import {describeError, HTTP_STATUS, isWorkbenchError} from '../../core/errors.js
 import {verifyBearer} from '../auth/index.js';
 import type {GqlModel, GqlRequestContext, GqlSettings, UserContext} from '../types.js';
 import {DEBUG_HEADER, sqlExtension, wantsSql} from './debug.js';
-import type {DocumentCache} from './document-cache.js';
+import type {DocumentPreparer} from './document-cache.js';
 import {formatGqlError} from './format-error.js';
 
 // graphql-http's context type: an object (GqlRequestContext, which as an interface has no index signature).
@@ -16,7 +16,8 @@ export interface ServedGraphql {
   model: GqlModel;
   schema: GraphQLSchema;
   db: GqlRequestContext['db'];
-  documents: DocumentCache;
+  /** The service's cache of parsed and validated documents (its compiled SQL is keyed by them). */
+  documents: DocumentPreparer;
 }
 
 export interface HttpHandlerOptions {
@@ -28,27 +29,34 @@ export interface HttpHandlerOptions {
 
 /**
  * graphql-http's handler options for the service (GraphQL over HTTP, its status codes, GET
- * queries and no GET mutations are graphql-http's): documents parsed and validated through the
- * service's cache, the resolvers' context made from the token (a bad one answers 401 before
- * validation says anything of the schema), the SQL sent in `extensions.sql` when the
- * `X-Gql-Debug` header asks, and errors worded for the client (format-error.ts).
+ * queries and no GET mutations are graphql-http's). Once graphql-http has read the request, the
+ * token is checked first — a bad one answers 401 before anything is said of the query or the
+ * schema — then the document comes from the service's cache (parsed and validated once per
+ * text), the resolvers' context carries the user, and the SQL sent goes to `extensions.sql`
+ * when the `X-Gql-Debug` header asks. Errors are worded for the client (format-error.ts).
  * Any framework mounts it (servers/graphql on fastify).
  */
 export function graphqlHttpOptions<Raw, Ctx>(served: ServedGraphql, options: HttpHandlerOptions = {}): HandlerOptions<Raw, Ctx, GqlContextValue> {
   const verify = options.verify ?? verifyBearer;
   return {
     schema: served.schema,
-    parse: (source) => served.documents.parse(typeof source === 'string' ? source : source.body),
-    validate: (schema, document, rules) => served.documents.validate(schema, document, rules),
-    async context(req): Promise<GqlContextValue | Response> {
+    async onSubscribe(req, params) {
       let user: UserContext;
       try {
         user = await verify(header(req, 'authorization'), served.settings);
       } catch (error) {
         return refusal(error, options.onInternalError);
       }
+      const prepared = served.documents.prepare(params.query);
+      if (prepared.errors) return prepared.errors;
       const context: GqlRequestContext = {model: served.model, db: served.db, user, ...(wantsSql(header(req, DEBUG_HEADER)) ? {statements: []} : {})};
-      return context as unknown as GqlContextValue;
+      return {
+        schema: served.schema,
+        document: prepared.document,
+        operationName: params.operationName ?? undefined,
+        variableValues: params.variables ?? undefined,
+        contextValue: context as unknown as GqlContextValue,
+      };
     },
     onOperation(_req, args, result) {
       const statements = (args.contextValue as unknown as GqlRequestContext | undefined)?.statements;
