@@ -1,9 +1,10 @@
 // A small GqlService over a real database for the server's tests, until openGqlService (source/gql/
 // service.ts) builds the schema from the live model: one table `artist`, a hand-written schema
 // whose resolvers send real SQL through knex and record it as the query layer does (context.statements).
-import {GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString} from 'graphql';
+import {execute, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString} from 'graphql';
 import knex, {type Knex} from 'knex';
-import type {GqlModel, GqlRequestContext, GqlService, GqlSettings, Row} from '../../source/gql/types.js';
+import {createDocumentCache} from '../../source/gql/request/index.js';
+import type {GqlExecuteResult, GqlModel, GqlRequestContext, GqlService, GqlSettings, Row} from '../../source/gql/types.js';
 
 export function gqlTestSettings(overrides: Partial<GqlSettings> = {}): GqlSettings {
   return {
@@ -78,7 +79,7 @@ export function artistSchema(): GraphQLSchema {
 }
 
 /** Creates `artist` with three rows in the database behind `config` and serves it with the hand-written schema. */
-export async function artistService(config: Knex.Config, settings: GqlSettings): Promise<GqlService> {
+export async function artistService(config: Knex.Config, settings: GqlSettings): Promise<GqlService & {documents: ReturnType<typeof createDocumentCache>}> {
   const db = knex(config);
   await db.schema.dropTableIfExists('artist');
   await db.schema.createTable('artist', (table) => {
@@ -87,12 +88,21 @@ export async function artistService(config: Knex.Config, settings: GqlSettings):
   });
   await db('artist').insert([{name: 'AC/DC'}, {name: 'Accept'}, {name: 'Aerosmith'}]);
   const schema = artistSchema();
+  const documents = createDocumentCache(schema);
+  const model = {provider: settings.provider, tables: []} as unknown as GqlModel;
   return {
     settings,
-    model: {provider: settings.provider, tables: []} as unknown as GqlModel,
+    model,
     schema,
     db,
-    execute: () => Promise.reject(new Error('the test service executes over HTTP only')),
+    documents,
+    async execute(args) {
+      const prepared = documents.prepare(args.query);
+      if (prepared.errors) return {errors: prepared.errors.map((error) => error.toJSON())} as GqlExecuteResult;
+      const contextValue: GqlRequestContext = {model, db, user: args.user};
+      const result = await execute({schema, document: prepared.document, variableValues: args.variables ?? undefined, contextValue});
+      return {...(result.errors ? {errors: result.errors.map((error) => error.toJSON())} : {}), data: result.data ?? null} as GqlExecuteResult;
+    },
     close: () => db.destroy(),
   };
 }
