@@ -112,10 +112,12 @@ export async function createGatewayService(options: GatewayServiceOptions): Prom
         if (loading.get(name) !== reading) return document;
         loading.delete(name);
         if (document) remember(name, document);
+        else memo.delete(name);
         return document;
       },
       (error: unknown) => {
         if (loading.get(name) === reading) loading.delete(name);
+        memo.delete(name);
         throw error;
       },
     );
@@ -142,9 +144,21 @@ export async function createGatewayService(options: GatewayServiceOptions): Prom
   }
 
   // The same Served object while the document and base URL are: the server keys its headers on it.
+  // A kept document up to one more memo time past its own is served while it is read anew, so a
+  // busy feed's hot path never waits and never goes cold each second; an older one is dropped (a
+  // quiet feed is read anew before it is served). A change drops it at once, and a read that
+  // fails or finds the name gone drops it too.
   function renderedNow(name: string, representation: Representation): Served | undefined {
-    const kept = memoized(name);
+    const kept = memo.get(name);
     if (kept === undefined) return undefined;
+    const time = now();
+    if (kept.until <= time) {
+      if (kept.until + DOCUMENT_MEMO_MS <= time) {
+        memo.delete(name);
+        return undefined;
+      }
+      if (!loading.has(name)) load(name).catch(() => {});
+    }
     const base = baseUrl();
     if (kept.baseUrl !== base) {
       kept.baseUrl = base;

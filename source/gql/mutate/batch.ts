@@ -1,0 +1,45 @@
+import {WorkbenchError} from '../../core/errors.js';
+import type {GqlRequestContext, GqlTable, Provider} from '../types.js';
+import {collapseBatch} from './batch-collapse.js';
+import {executeSetBased} from './bulk-writes.js';
+import {prepareWrite, writeScope, type WriteAction} from './prepare.js';
+import {executeWrite} from './row-writes.js';
+
+/** The databases with a set-based batch path; SQLite stays per row (one in-process writer has no round trips to save). */
+const bulkProviders: ReadonlySet<Provider> = new Set<Provider>(['postgres', 'mysql', 'sqlserver']);
+
+export interface BatchOutcome {
+  /** Rows inserted, updated and deleted: the `<t>_batch` field's answer. */
+  affected: number;
+  /** Which path ran (the debug SQL shows it too). */
+  path: 'per-row' | 'set-based';
+  /** The actions left after duplicates were resolved. */
+  executed: number;
+}
+
+/**
+ * A batch of writes on one table, all or nothing in one transaction. Duplicate keys are
+ * resolved first (`batch-duplicate-policy`), every action is checked and prepared next (a bad
+ * one refuses the batch before any SQL), then the batch runs per row, or set-based when the
+ * database has that path and the batch reaches `bulk-batch-threshold` and holds no upsert.
+ */
+export async function runBatch(ctx: GqlRequestContext, table: GqlTable, actions: WriteAction[]): Promise<BatchOutcome> {
+  if (table.batchMaxSize !== undefined && actions.length > table.batchMaxSize) {
+    throw new WorkbenchError('invalid_argument', `batch on ${table.name} has ${actions.length} actions, over its batch-max-size of ${table.batchMaxSize}; nothing was written`);
+  }
+  const collapsed = collapseBatch(table, actions);
+  const scope = writeScope(ctx.model, table, ctx.user);
+  const writes = collapsed.map((action) => prepareWrite(scope, action));
+  if (writes.length === 0) return {affected: 0, path: 'per-row', executed: 0};
+
+  const threshold = table.bulkBatchThreshold;
+  const setBased = bulkProviders.has(ctx.model.provider) && threshold > 0 && actions.length >= threshold && !writes.some((write) => write.op === 'upsert');
+  const affected = await ctx.db.transaction(async (trx) => {
+    const runner = {trx, statements: ctx.statements};
+    if (setBased) return executeSetBased(runner, scope, writes);
+    let total = 0;
+    for (const write of writes) total += (await executeWrite(runner, scope, write)).affected;
+    return total;
+  });
+  return {affected, path: setBased ? 'set-based' : 'per-row', executed: writes.length};
+}

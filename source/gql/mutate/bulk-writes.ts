@@ -1,0 +1,174 @@
+import {randomBytes} from 'node:crypto';
+import type {Knex} from 'knex';
+import {WorkbenchError} from '../../core/errors.js';
+import {applyRowPolicy} from '../policy/row-policy.js';
+import type {Row} from '../types.js';
+import {policyCondition} from './policy-sql.js';
+import type {PreparedWrite, WriteScope} from './prepare.js';
+import {runStatement, type WriteRunner} from './statements.js';
+
+/** Bound parameters one statement may carry (SQL Server's limit is 2100; the others take far more). */
+const MAX_BINDINGS = {postgres: 30_000, mysql: 30_000, sqlserver: 2_000, sqlite: 900} as const;
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let at = 0; at < items.length; at += size) out.push(items.slice(at, at + size));
+  return out;
+}
+
+function rowsPerStatement(scope: WriteScope, columns: number): number {
+  return Math.max(1, Math.floor(MAX_BINDINGS[scope.model.provider] / Math.max(1, columns)));
+}
+
+/** The driver's affected-row count of a raw statement. */
+function affectedOf(scope: WriteScope, result: unknown): number {
+  if (scope.model.provider === 'postgres') return (result as {rowCount?: number}).rowCount ?? 0;
+  if (scope.model.provider === 'mysql') return (result as Array<{affectedRows?: number}>)[0]?.affectedRows ?? 0;
+  return Array.isArray(result) ? result.length : Number(result ?? 0);
+}
+
+/** Rows matching any of `keys` (within the policy of `op`), as a knex condition. */
+function whereKeys(qb: Knex.QueryBuilder, scope: WriteScope, keys: Row[]): Knex.QueryBuilder {
+  const columns = scope.table.primaryKey;
+  if (columns.length === 1) {
+    const column = columns[0] as string;
+    return qb.whereIn(`${scope.alias}.${column}`, keys.map((key) => key[column]) as Knex.Value[]);
+  }
+  return qb.whereIn(
+    columns.map((column) => `${scope.alias}.${column}`),
+    keys.map((key) => columns.map((column) => key[column])) as Knex.Value[][],
+  );
+}
+
+async function deleteByKeys(runner: WriteRunner, scope: WriteScope, keys: Row[]): Promise<number> {
+  let affected = 0;
+  for (const part of chunks(keys, rowsPerStatement(scope, scope.table.primaryKey.length))) {
+    const query = whereKeys(runner.trx(scope.ref), scope, part)
+      .where((qb) => applyRowPolicy(qb, scope.policy('delete'), scope.alias))
+      .del();
+    affected += await runStatement<number>(runner, query);
+  }
+  return affected;
+}
+
+/** Soft deletes of one batch share their stamp (one clock, one user): one update per chunk of keys. */
+async function softDeleteByKeys(runner: WriteRunner, scope: WriteScope, keys: Row[], set: Row): Promise<number> {
+  let affected = 0;
+  for (const part of chunks(keys, rowsPerStatement(scope, scope.table.primaryKey.length + Object.keys(set).length))) {
+    const query = whereKeys(runner.trx(scope.ref), scope, part)
+      .where((qb) => applyRowPolicy(qb, scope.policy('delete'), scope.alias))
+      .update(set);
+    affected += await runStatement<number>(runner, query);
+  }
+  return affected;
+}
+
+/**
+ * Updates setting the same columns, applied with one set-based statement: the new values are
+ * staged in a temporary table shaped like the target's columns (so every value keeps its
+ * column's type), then one UPDATE joins it on the key, inside the update policy.
+ */
+async function updateStaged(runner: WriteRunner, scope: WriteScope, writes: Array<{key: Row; set: Row}>, setColumns: string[]): Promise<number> {
+  const {trx} = runner;
+  const provider = scope.model.provider;
+  const keys = scope.table.primaryKey;
+  const columns = [...keys, ...setColumns];
+  const suffix = randomBytes(6).toString('hex');
+  const stage = provider === 'sqlserver' ? `#wb_stage_${suffix}` : `wb_stage_${suffix}`;
+  const shape = `${columns.map(() => '??').join(', ')}`;
+  const createSql =
+    provider === 'postgres'
+      ? `create temporary table ?? on commit drop as select ${shape} from ?? where 1 = 0`
+      : provider === 'mysql'
+        ? `create temporary table ?? as select ${shape} from ?? where 1 = 0`
+        : `select ${shape} into ?? from ?? where 1 = 0`;
+  const createBindings = provider === 'sqlserver' ? [...columns, stage, scope.ref] : [stage, ...columns, scope.ref];
+  await runStatement(runner, trx.raw(createSql, createBindings));
+
+  const stagedRows = writes.map((write) => ({...write.key, ...write.set}));
+  for (const part of chunks(stagedRows, rowsPerStatement(scope, columns.length))) await runStatement(runner, trx(stage).insert(part));
+  // A freshly filled temporary table has no statistics: without them PostgreSQL may pick a nested loop for the join.
+  if (provider === 'postgres') await runStatement(runner, trx.raw('analyze ??', [stage]));
+
+  const guard = policyCondition(trx, scope.policy('update'), scope.alias);
+  const on = keys.map(() => '??.?? = wb_s.??').join(' and ');
+  const onBindings = keys.flatMap((key) => [scope.alias, key, key]);
+  const where = guard ? ` where ${guard.sql}` : '';
+  let sql: string;
+  let bindings: unknown[];
+  if (provider === 'postgres') {
+    sql = `update ?? as ?? set ${setColumns.map(() => '?? = wb_s.??').join(', ')} from ?? as wb_s where ${on}${guard ? ` and ${guard.sql}` : ''}`;
+    bindings = [scope.ref, scope.alias, ...setColumns.flatMap((column) => [column, column]), stage, ...onBindings, ...(guard?.bindings ?? [])];
+  } else if (provider === 'mysql') {
+    sql = `update ?? as ?? join ?? as wb_s on ${on} set ${setColumns.map(() => '??.?? = wb_s.??').join(', ')}${where}`;
+    bindings = [scope.ref, scope.alias, stage, ...onBindings, ...setColumns.flatMap((column) => [scope.alias, column, column]), ...(guard?.bindings ?? [])];
+  } else {
+    sql = `update ?? set ${setColumns.map(() => '??.?? = wb_s.??').join(', ')} from ?? as ?? join ?? as wb_s on ${on}${where}`;
+    bindings = [scope.alias, ...setColumns.flatMap((column) => [scope.alias, column, column]), scope.ref, scope.alias, stage, ...onBindings, ...(guard?.bindings ?? [])];
+  }
+  const affected = affectedOf(scope, await runStatement(runner, trx.raw(sql, bindings as Knex.RawBinding[])));
+  if (provider === 'mysql') await runStatement(runner, trx.raw('drop temporary table ??', [stage]));
+  if (provider === 'sqlserver') await runStatement(runner, trx.raw('drop table ??', [stage]));
+  return affected;
+}
+
+async function insertRows(runner: WriteRunner, scope: WriteScope, rows: Row[]): Promise<number> {
+  // Rows naming the same columns go together, so no row gets a DEFAULT it did not ask for spelt out differently.
+  const byShape = new Map<string, Row[]>();
+  for (const row of rows) {
+    const shape = Object.keys(row).sort().join('\u0000');
+    byShape.set(shape, [...(byShape.get(shape) ?? []), row]);
+  }
+  for (const group of byShape.values()) {
+    const width = Object.keys(group[0] ?? {}).length;
+    for (const part of chunks(group, rowsPerStatement(scope, width))) await runStatement(runner, runner.trx(scope.ref).insert(part));
+  }
+  return rows.length;
+}
+
+/**
+ * The set-based path of a batch (PostgreSQL, MySQL, SQL Server at `bulk-batch-threshold`):
+ * deletes by key list, soft deletes as one stamped update, updates staged and joined, inserts as
+ * multi-row VALUES, in that order, in the caller's transaction. The batch was collapsed before,
+ * so no key is touched twice except a row replaced (delete, then insert), which this order
+ * keeps. Upserts never come here (their existence probe is per row).
+ */
+export async function executeSetBased(runner: WriteRunner, scope: WriteScope, writes: PreparedWrite[]): Promise<number> {
+  const deletes: Row[] = [];
+  const softDeletes = new Map<string, {set: Row; keys: Row[]}>();
+  const updates = new Map<string, {columns: string[]; writes: Array<{key: Row; set: Row}>}>();
+  const inserts: Row[] = [];
+  for (const write of writes) {
+    switch (write.op) {
+      case 'delete':
+        deletes.push(write.key);
+        break;
+      case 'soft-delete': {
+        const stamp = JSON.stringify(write.set);
+        const group = softDeletes.get(stamp) ?? {set: write.set, keys: []};
+        group.keys.push(write.key);
+        softDeletes.set(stamp, group);
+        break;
+      }
+      case 'update': {
+        const columns = Object.keys(write.set).sort();
+        const shape = columns.join('\u0000');
+        const group = updates.get(shape) ?? {columns, writes: []};
+        group.writes.push(write);
+        updates.set(shape, group);
+        break;
+      }
+      case 'insert':
+        inserts.push(write.row);
+        break;
+      case 'upsert':
+        throw new WorkbenchError('internal', 'an upsert reached the set-based batch path');
+    }
+  }
+  let affected = 0;
+  if (deletes.length > 0) affected += await deleteByKeys(runner, scope, deletes);
+  for (const group of softDeletes.values()) affected += await softDeleteByKeys(runner, scope, group.keys, group.set);
+  for (const group of updates.values()) affected += await updateStaged(runner, scope, group.writes, group.columns);
+  if (inserts.length > 0) affected += await insertRows(runner, scope, inserts);
+  return affected;
+}

@@ -1,0 +1,74 @@
+import type {Knex} from 'knex';
+import type {Row} from '../types.js';
+import type {PreparedWrite, WriteScope} from './prepare.js';
+import {applyRowPolicy} from '../policy/row-policy.js';
+import {runStatement, type WriteRunner} from './statements.js';
+import {upsertStatement} from './upsert-sql.js';
+
+/** What one write did: rows it changed, and the key of the row when there is one to report. */
+export interface WriteOutcome {
+  affected: number;
+  key?: Row;
+}
+
+function whereKey(qb: Knex.QueryBuilder, scope: WriteScope, key: Row): Knex.QueryBuilder {
+  for (const [column, value] of Object.entries(key)) qb.where(`${scope.alias}.${column}`, value as Knex.Value);
+  return qb;
+}
+
+/** The rows a driver hands back from `returning` / `output`, or a raw result, as a list. */
+function returnedRows(provider: WriteScope['model']['provider'], result: unknown): Row[] {
+  if (Array.isArray(result)) return result as Row[];
+  if (provider === 'postgres') return ((result as {rows?: Row[]}).rows ?? []) as Row[];
+  return [];
+}
+
+async function insertOne(runner: WriteRunner, scope: WriteScope, row: Row, known: Row | undefined): Promise<WriteOutcome> {
+  const {table, model} = scope;
+  const query = runner.trx(scope.ref).insert(row);
+  if (model.provider === 'mysql') {
+    const [insertId] = await runStatement<number[]>(runner, query);
+    if (known) return {affected: 1, key: known};
+    return table.primaryKey.length === 1 ? {affected: 1, key: {[table.primaryKey[0] as string]: insertId}} : {affected: 1};
+  }
+  const rows = await runStatement<Row[]>(runner, query.returning(table.primaryKey));
+  return {affected: 1, key: known ?? rows[0]};
+}
+
+/** Runs one prepared write in the runner's transaction, inside the row policy of its operation. */
+export async function executeWrite(runner: WriteRunner, scope: WriteScope, write: PreparedWrite): Promise<WriteOutcome> {
+  const {trx} = runner;
+  switch (write.op) {
+    case 'insert':
+      return insertOne(runner, scope, write.row, write.key);
+    case 'update':
+    case 'soft-delete': {
+      const policy = scope.policy(write.op === 'update' ? 'update' : 'delete');
+      const query = whereKey(trx(scope.ref), scope, write.key)
+        .where((qb) => applyRowPolicy(qb, policy, scope.alias))
+        .update(write.set);
+      const affected = await runStatement<number>(runner, query);
+      return affected > 0 ? {affected, key: write.key} : {affected};
+    }
+    case 'delete': {
+      const query = whereKey(trx(scope.ref), scope, write.key)
+        .where((qb) => applyRowPolicy(qb, scope.policy('delete'), scope.alias))
+        .del();
+      return {affected: await runStatement<number>(runner, query)};
+    }
+    case 'upsert': {
+      // Without a key (an identity the database fills) nothing can conflict: a plain insert.
+      if (!write.key) return insertOne(runner, scope, write.row, undefined);
+      const provider = scope.model.provider;
+      const policy = scope.policy('update');
+      const spec = {ref: scope.ref, alias: scope.alias, row: write.row, keyColumns: scope.table.primaryKey, set: write.set, policy};
+      const result = await runStatement(runner, upsertStatement(trx, provider, spec));
+      if (provider !== 'mysql') return returnedRows(provider, result).length > 0 ? {affected: 1, key: write.key} : {affected: 0};
+      // MySQL reports a guarded no-op like a write: whether the row is now the user's says which it was.
+      const visible = whereKey(trx(scope.ref), scope, write.key)
+        .where((qb) => applyRowPolicy(qb, policy, scope.alias))
+        .first(trx.raw('1 as found'));
+      return (await runStatement<Row | undefined>(runner, visible)) ? {affected: 1, key: write.key} : {affected: 0};
+    }
+  }
+}
