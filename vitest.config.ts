@@ -18,6 +18,10 @@ function pageScriptAsString(): Plugin {
 
 export default defineConfig({
   plugins: [pageScriptAsString()],
+  // graphql-js as Node loads it (its CommonJS main), not its `module` file: graphql-language-service
+  // requires the CommonJS one, and two graphql-js instances refuse each other's schemas. (The esbuild
+  // bundle resolves both to the main file already.)
+  resolve: {alias: [{find: /^graphql$/, replacement: 'graphql/index.js'}]},
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     testTimeout: 30_000,
@@ -25,9 +29,5 @@ export default defineConfig({
     pool: 'forks',
     // Two cores: integration tests spawn daemons and ptys, so keep the file parallelism modest.
     maxWorkers: 2,
-    // graphql has no exports map: node loads its CommonJS build for graphql-http, vite its ESM build for
-    // our code — two graphql realms ("Cannot use GraphQLNonNull from another module"). Transformed by
-    // vite, graphql-http imports the same graphql as we do (the CLI bundle has one copy anyway).
-    server: {deps: {inline: ['graphql-http']}},
   },
 });

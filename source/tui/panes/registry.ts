@@ -3,6 +3,7 @@ import {processesPane} from './processes.js';
 import {incidentsPane} from './incidents.js';
 import {feedsPane} from './feeds.js';
 import {proxyPane} from './proxy.js';
+import {graphqlPane} from './graphql.js';
 
 /** The panes of the shell in tab order; number keys follow this order. Add a pane here. */
-export const panes: PaneDefinition[] = [processesPane, incidentsPane, feedsPane, proxyPane];
+export const panes: PaneDefinition[] = [processesPane, incidentsPane, feedsPane, proxyPane, graphqlPane];

@@ -3,6 +3,8 @@ import type {ToolContext} from '../../tools/registry-types.js';
 import {createFeedsPort, FEEDS_POLL_MS, type FeedsPort} from './feeds.js';
 import {createGatewayPort, type GatewayPort} from './gateway.js';
 import type {GatewayClient} from '../../gateway/client/http-gateway.js';
+import {createGraphqlPort, type GqlConnection, type GraphqlPort} from './graphql.js';
+import type {GqlService} from '../../gql/types.js';
 import {createIncidentsPort, type IncidentsPort} from './incidents.js';
 import {createProcessesPort, type ProcessesPort} from './processes.js';
 import {createProxiesPort, type ProxiesPort} from './proxies.js';
@@ -19,6 +21,7 @@ export interface TuiPorts {
   incidents: IncidentsPort;
   feeds: FeedsPort;
   gateway: GatewayPort;
+  graphql: GraphqlPort;
   proxies: ProxiesPort;
   status: StatusPort;
   close(): Promise<void>;
@@ -35,6 +38,10 @@ export interface PortOptions {
   openReader?: () => Promise<ReaderService>;
   /** How the gateway is found (default `openGateway()`: the running `workbench serve gateway`). */
   openGateway?: () => Promise<GatewayClient>;
+  /** How the GraphQL pane reaches the service (default: a running `serve graphql`, else in-process). */
+  openGraphql?: () => Promise<GqlConnection>;
+  /** The in-process GraphQL service when no server runs (default: the project's settings). */
+  openGqlInProcess?: () => Promise<GqlService>;
   /** Starts a stopped daemon again (the `r` of the stopped state); see tuiContext.ts. */
   startDaemon?: () => Promise<void>;
 }
@@ -43,14 +50,23 @@ export interface PortOptions {
 export function createPorts(context: ToolContext, options: PortOptions = {}): TuiPorts {
   const retryMs = options.retryMs ?? 500;
   const feeds = createFeedsPort({open: options.openReader, pollMs: options.feedsPollMs});
+  const graphql = createGraphqlPort({open: options.openGraphql, openInProcess: options.openGqlInProcess ?? defaultGqlInProcess(context.cwd)});
   return {
     processes: createProcessesPort(context, {retryMs}),
     incidents: createIncidentsPort(context, {retryMs}),
     feeds,
     // The gateway's poll status changes at its origins' intervals: the reader's pace is plenty.
     gateway: createGatewayPort({open: options.openGateway, pollMs: options.feedsPollMs ?? FEEDS_POLL_MS}),
+    graphql,
     proxies: createProxiesPort(context, {retryMs}),
     status: createStatusPort(context, {retryMs, pollMs: options.statusPollMs ?? 10_000, startDaemon: options.startDaemon}),
-    close: () => feeds.close(),
+    close: async () => {
+      await Promise.all([feeds.close(), graphql.close()]);
+    },
   };
+}
+
+/** The project's GraphQL service, opened in this process on first use (its settings: appsettings.json in the project). */
+function defaultGqlInProcess(_cwd: string): (() => Promise<GqlService>) | undefined {
+  return undefined;
 }

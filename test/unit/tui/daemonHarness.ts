@@ -9,6 +9,7 @@ import {ensureDaemon} from '../../../source/daemon/lifecycle.js';
 import {createDaemonServer} from '../../../source/daemon/server.js';
 import {createProxyManager} from '../../../source/devproxy/create-manager.js';
 import type {ReaderService} from '../../../source/feeds/contracts.js';
+import type {GqlService} from '../../../source/gql/types.js';
 import {Supervisor} from '../../../source/processes/supervisor.js';
 import type {ProcessInfo} from '../../../source/processes/types.js';
 import type {ToolContext} from '../../../source/tools/registry-types.js';
@@ -64,7 +65,9 @@ setTimeout(() => process.kill(process.pid, 'SIGKILL'), 300);
   'tests.mjs': `console.log('RUN  v4.1.0 ' + process.cwd()); setInterval(() => {}, 1000);`,
 };
 
-export async function startInProcessDaemon(options: {openReader?: () => Promise<ReaderService>; feedsPollMs?: number} = {}): Promise<InProcessDaemon> {
+export async function startInProcessDaemon(
+  options: {openReader?: () => Promise<ReaderService>; feedsPollMs?: number; openGqlInProcess?: () => Promise<GqlService>} = {},
+): Promise<InProcessDaemon> {
   const dir = mkdtempSync(join(tmpdir(), 'wb-tui-'));
   const home = join(dir, 'home');
   const project = join(dir, 'demo');
@@ -120,7 +123,7 @@ export async function startInProcessDaemon(options: {openReader?: () => Promise<
       return connection;
     },
   };
-  const ports = createPorts(context, {retryMs: 20, feedsPollMs: options.feedsPollMs ?? 50, openReader: options.openReader});
+  const ports = createPorts(context, {retryMs: 20, feedsPollMs: options.feedsPollMs ?? 50, openReader: options.openReader, openGqlInProcess: options.openGqlInProcess});
 
   return {
     dir,

@@ -1,0 +1,133 @@
+import {execFileSync} from 'node:child_process';
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {cliPath, eventually, makeSandbox, repoRoot, type Sandbox} from '../helpers/cli.js';
+import {gqlDatabases, type GqlFixture} from '../helpers/gql-databases.js';
+
+// The GraphQL pane in the real program (dist/) in a real terminal (tmux, 200×60): a project whose
+// appsettings.json points at Chinook in SQLite, no `serve graphql` running, so the pane's port
+// opens the service in-process. Keys go through tmux as a person types them.
+
+const hasTmux = (() => {
+  try {
+    execFileSync('tmux', ['-V']);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+// The in-process service (source/gql/service.ts) comes from another branch.
+const hasService = existsSync(join(repoRoot, 'source/gql/service.ts'));
+for (const [ok, message] of [
+  [hasTmux, 'tmux is not installed: the GraphQL pane end-to-end test cannot run (apt-get install tmux)'],
+  [hasService, 'source/gql/service.ts is not here yet: the GraphQL pane end-to-end test cannot run'],
+] as const) {
+  if (ok) continue;
+  if (process.env.WORKBENCH_REQUIRE_SERVICES) throw new Error(message);
+  console.warn(`\n!!! SKIPPED: ${message}\n`);
+}
+
+let sandbox: Sandbox;
+let fixture: GqlFixture;
+let socket: string;
+const session = 'wbgql';
+const tmux = (...args: string[]) => execFileSync('tmux', ['-S', socket, ...args], {encoding: 'utf8'});
+const screen = () => tmux('capture-pane', '-p', '-t', session);
+const keys = (...names: string[]) => tmux('send-keys', '-t', session, ...names);
+const type = (text: string) => tmux('send-keys', '-t', session, '-l', text);
+const shows = (pattern: string | RegExp, timeoutMs = 15_000) =>
+  eventually(() => (typeof pattern === 'string' ? screen().includes(pattern) : pattern.test(screen())) || undefined, timeoutMs, 100).catch(() => {
+    throw new Error(`${String(pattern)} not on the screen:\n${screen()}`);
+  });
+
+describe.skipIf(!hasTmux || !hasService)('the GraphQL pane in a real terminal (tmux)', () => {
+  beforeAll(async () => {
+    sandbox = makeSandbox('wb-gqltmux-');
+    socket = `${sandbox.dir}/tmux.sock`;
+    const sqlite = (await gqlDatabases()).find((database) => database.kind === 'sqlite')!;
+    fixture = await sqlite.createChinook();
+    const project = join(sandbox.dir, 'project');
+    mkdirSync(project);
+    writeFileSync(join(project, 'package.json'), JSON.stringify({name: 'gql-demo', private: true, scripts: {}}));
+    writeFileSync(
+      join(project, 'appsettings.json'),
+      JSON.stringify({ConnectionStrings: {gqlservice: fixture.connectionString}, GqlService: {Provider: 'sqlite', DisableAuth: true}}),
+    );
+    const env = Object.entries({WORKBENCH_HOME: sandbox.home, XDG_CONFIG_HOME: sandbox.config, HOME: sandbox.dir, TERM: 'xterm-256color'})
+      .map(([key, value]) => `${key}=${value}`)
+      .join(' ');
+    tmux(
+      'new-session',
+      '-d',
+      '-s',
+      session,
+      '-x',
+      '200',
+      '-y',
+      '60',
+      '-c',
+      project,
+      `env -u CI -u CONTINUOUS_INTEGRATION ${env} ${process.execPath} ${cliPath}; echo EXITED-$?; sleep 60`,
+    );
+  });
+
+  afterAll(async () => {
+    try {
+      tmux('kill-server');
+    } catch {
+      // already gone
+    }
+    await fixture?.drop();
+    await sandbox?.cleanup();
+  });
+
+  it('opens the pane, types a query with completion, runs it, scrolls and folds the result, and keeps the query', async () => {
+    await shows('5 GraphQL', 30_000);
+    keys('5');
+    await shows('schema loaded, tab completes', 30_000);
+    keys('e');
+    await shows('tab complete · ctrl-r run · esc done');
+    // `Albu` + Tab: the schema's fields that fit; Enter takes the first (the table's list field).
+    type('Albu');
+    keys('Tab');
+    await shows(/▸ Album|│\s+Album\b/);
+    if (screen().includes('▸ Album')) keys('Enter');
+    await shows(/│\s+Album\s*$/m);
+    type('(limit: 40) {');
+    keys('Enter');
+    type('data {');
+    keys('Enter');
+    type('AlbumId');
+    keys('Enter');
+    type('Tit');
+    keys('Tab');
+    await shows(/│\s+Title\s*(│|$)/m);
+    keys('C-r');
+    await shows(/Result · \d+ ms/, 30_000);
+    await shows('Title: "For Those About To Rock We Salute You"');
+    expect(screen()).toMatch(/▾ data \[40\]/);
+
+    // Esc, then wait: a key right behind Esc reads as Alt+key.
+    keys('Escape');
+    await shows('e edit query · v variables');
+    // Scroll: the 40th album is below the pane until G goes to the end.
+    expect(screen()).not.toContain('AlbumId: 40');
+    keys('G');
+    await shows('AlbumId: 40');
+    keys('g');
+    await shows('▾ data {1}');
+    keys('j', 'j', 'j', 'j');
+    await shows(/▾ 0 \{2\}/);
+    keys('Enter');
+    await shows(/▸ 0 \{2\}/);
+    // Folded: the next row is the second album, not the first one's fields.
+    expect(screen()).toMatch(/▸ 0 \{2\}[^\n]*\n[^\n]*▾ 1 \{2\}/);
+
+    const history = JSON.parse(readFileSync(join(sandbox.home, 'gql-history.json'), 'utf8')) as {entries: Array<{query: string}>};
+    expect(history.entries[0]!.query).toContain('Album(limit: 40)');
+
+    keys('q');
+    await shows('EXITED-0', 15_000);
+  }, 180_000);
+});
