@@ -129,23 +129,23 @@ function addLinks(db: DbModel, dbByKey: Map<string, DbTable>, byKey: Map<string,
     const join = read.props[KEY.join];
     if (join !== undefined) {
       const outcome = tableJoins(table, join, resolve);
-      explicit.push(...outcome.links);
-      for (const error of outcome.errors) read.problem(KEY.join, error);
+      explicit.push(...outcome.links.map((link) => ({...link, declaredAt: key})));
+      for (const error of outcome.errors) read.problem(KEY.join, error, false);
     }
     const manyToMany = read.props[KEY.manyToMany];
     if (manyToMany !== undefined) {
       const outcome = manyToManyLinks(table, manyToMany, resolve);
       explicit.push(...outcome.links);
-      for (const error of outcome.errors) read.problem(KEY.manyToMany, error);
+      for (const error of outcome.errors) read.problem(KEY.manyToMany, error, false);
     }
     for (const column of table.columns) {
       const columnKey = `${key}.${column.name}`;
       const columnJoin = resolved.columns.get(columnKey)?.[KEY.join];
       if (columnJoin === undefined) continue;
       const outcome = columnJoins(table, column.name, columnJoin, resolve);
-      explicit.push(...outcome.links);
+      explicit.push(...outcome.links.map((link) => ({...link, declaredAt: columnKey})));
       const columnRead = new PropertyReader(columnKey, resolved.columns.get(columnKey) ?? {}, resolved, problems);
-      for (const error of outcome.errors) columnRead.problem(KEY.join, error);
+      for (const error of outcome.errors) columnRead.problem(KEY.join, error, false);
     }
   }
   const inferring = db.tables.filter(inferOn);
@@ -183,7 +183,9 @@ function addLinks(db: DbModel, dbByKey: Map<string, DbTable>, byKey: Map<string,
       const name = link.name.toLowerCase();
       const earlier = seen.get(name);
       if (earlier || table.columns.some((column) => column.name.toLowerCase() === name)) {
-        problems.push({message: `${key}: join "${links[index].declaredBy ?? link.name}": the name ${link.name} is already a column or another link of the table`, target: key});
+        const at = links[index].declaredAt ?? key;
+        const read = new PropertyReader(at, (at === key ? resolved.tables.get(at) : resolved.columns.get(at)) ?? {}, resolved, problems);
+        read.problem(KEY.join, `join "${links[index].declaredBy ?? link.name}": the name ${link.name} is already a column or another link of ${key}`, false);
       }
       seen.set(name, links[index]);
     }

@@ -6,8 +6,9 @@ export interface PendingLink extends Omit<GqlLink, 'name'> {
   source: string;
   /** A name the user wrote in a join rule: kept as is. */
   explicitName?: string;
-  /** Where it came from, for problems (`join` rule text). */
+  /** Where it came from, for problems: the declaration and the target whose `join` property holds it. */
   declaredBy?: string;
+  declaredAt?: string;
 }
 
 export function tableKey(table: {schema: string; name: string}): string {
@@ -111,7 +112,7 @@ export function nameLinks(links: PendingLink[], columnNames: string[], targetNam
       name = unique;
       taken.add(name.toLowerCase());
     }
-    const {source: _source, explicitName: _explicit, declaredBy: _declared, ...rest} = link;
+    const {source: _source, explicitName: _explicit, declaredBy: _declared, declaredAt: _at, ...rest} = link;
     named.push({name, ...rest});
   }
   return named;

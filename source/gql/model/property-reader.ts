@@ -22,11 +22,14 @@ export class PropertyReader {
     return value === undefined || value === '' ? undefined : value;
   }
 
-  /** Reports a problem on this target's `key`, naming the rule that set it. */
-  problem(key: string | undefined, reason: string): void {
+  /**
+   * Reports a problem on this target's `key`, naming the rule that set it. The message quotes the
+   * value unless `quoteValue` is false (a reason that quotes the faulty part of a list itself).
+   */
+  problem(key: string | undefined, reason: string, quoteValue = true): void {
     const rule = key === undefined ? undefined : this.source(key);
     const value = key === undefined ? undefined : this.props[key];
-    const message = key === undefined ? `${this.target}: ${reason}` : `${this.target}: ${key}: ${JSON.stringify(value)}: ${reason}`;
+    const message = key === undefined ? `${this.target}: ${reason}` : quoteValue ? `${this.target}: ${key}: ${JSON.stringify(value)}: ${reason}` : `${this.target}: ${reason}`;
     this.problems.push({message, target: this.target, ...(rule ? {rule: rule.text, ruleIndex: rule.index} : {})});
   }
 
