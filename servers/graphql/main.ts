@@ -1,6 +1,7 @@
 import {WorkbenchError} from '../../source/core/errors.js';
 import {serverLogPath} from '../../source/core/paths.js';
 import {requireJwtSettings} from '../../source/gql/auth/index.js';
+import {parseConnectionString} from '../../source/gql/settings/connection-string.js';
 import {loadGqlSettings} from '../../source/gql/settings/load-settings.js';
 import type {GqlSettings} from '../../source/gql/types.js';
 import {parseHost, parsePort, serve} from '../kit/index.js';
@@ -30,6 +31,9 @@ export async function runGraphqlServer(flags: GraphqlFlags, open: OpenService): 
   const settings = loadGqlSettings({file: flags.settings});
   // Before the database is opened: a server that checks tokens needs to know whose.
   if (!settings.disableAuth) requireJwtSettings(settings);
+  // TrustServerCertificate=True and the like: said at start, for as long as the server runs on them (the log has them too).
+  const connectionWarnings = parseConnectionString(settings.provider, settings.connectionString).warnings;
+  for (const warning of connectionWarnings) process.stderr.write(`warning: ${warning}\n`);
   const logFile = serverLogPath('graphql');
   const reason = await serve({
     name: 'graphql',
@@ -40,7 +44,9 @@ export async function runGraphqlServer(flags: GraphqlFlags, open: OpenService): 
     start: async () => {
       const service = await open(settings);
       try {
-        return await startGraphqlServer({service, host, port, logFile});
+        const server = await startGraphqlServer({service, host, port, logFile});
+        for (const warning of connectionWarnings) server.app.log.warn(warning);
+        return server;
       } catch (error) {
         await service.close().catch(() => {});
         throw error;
