@@ -2,7 +2,8 @@ import type {FastifyInstance} from 'fastify';
 import type {GraphQLSchema} from 'graphql';
 import {describeError} from '../../source/core/errors.js';
 import {requireJwtSettings} from '../../source/gql/auth/index.js';
-import {createDocumentCache, type DocumentPreparer, type HttpHandlerOptions, type ServedGraphql} from '../../source/gql/request/index.js';
+import {DocumentCache} from '../../source/gql/query/document-cache.js';
+import type {DocumentPreparer, HttpHandlerOptions, ServedGraphql} from '../../source/gql/request/index.js';
 import type {GqlService} from '../../source/gql/types.js';
 import {listen} from '../kit/index.js';
 import {buildGraphqlApp} from './app.js';
@@ -10,8 +11,8 @@ import {builtPlaygroundAssets, type PlaygroundAssets} from './playground-assets.
 
 export const DEFAULT_GRAPHQL_PORT = 7702;
 
-/** An opened service, with the document cache its executions share when it has one. */
-export type ServableService = GqlService & {documents?: DocumentPreparer};
+/** An opened service; its document cache (openGqlService's has one) is the one requests prepare through. */
+export type ServableService = GqlService;
 
 export interface GraphqlServerOptions extends HttpHandlerOptions {
   /** The opened service (settings, model, schema, database); the server closes it when it closes. */
@@ -50,7 +51,7 @@ export async function startGraphqlServer(options: GraphqlServerOptions): Promise
     model: service.model,
     schema: service.schema as GraphQLSchema,
     db: service.db,
-    documents: service.documents ?? createDocumentCache(service.schema as GraphQLSchema),
+    documents: (service.documents as DocumentPreparer | undefined) ?? new DocumentCache(service.schema as GraphQLSchema),
   };
   let app: FastifyInstance | undefined;
   let url: string;

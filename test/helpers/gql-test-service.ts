@@ -3,7 +3,7 @@
 // whose resolvers send real SQL through knex and record it as the query layer does (context.statements).
 import {execute, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString} from 'graphql';
 import knex, {type Knex} from 'knex';
-import {createDocumentCache} from '../../source/gql/request/index.js';
+import {DocumentCache} from '../../source/gql/query/document-cache.js';
 import type {GqlExecuteResult, GqlModel, GqlRequestContext, GqlService, GqlSettings, Row} from '../../source/gql/types.js';
 
 export function gqlTestSettings(overrides: Partial<GqlSettings> = {}): GqlSettings {
@@ -79,7 +79,7 @@ export function artistSchema(): GraphQLSchema {
 }
 
 /** Creates `artist` with three rows in the database behind `config` and serves it with the hand-written schema. */
-export async function artistService(config: Knex.Config, settings: GqlSettings): Promise<GqlService & {documents: ReturnType<typeof createDocumentCache>}> {
+export async function artistService(config: Knex.Config, settings: GqlSettings): Promise<GqlService & {documents: DocumentCache}> {
   const db = knex(config);
   await db.schema.dropTableIfExists('artist');
   await db.schema.createTable('artist', (table) => {
@@ -88,7 +88,7 @@ export async function artistService(config: Knex.Config, settings: GqlSettings):
   });
   await db('artist').insert([{name: 'AC/DC'}, {name: 'Accept'}, {name: 'Aerosmith'}]);
   const schema = artistSchema();
-  const documents = createDocumentCache(schema);
+  const documents = new DocumentCache(schema);
   const model = {provider: settings.provider, tables: []} as unknown as GqlModel;
   return {
     settings,

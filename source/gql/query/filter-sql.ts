@@ -1,7 +1,7 @@
 import type {Knex} from 'knex';
 import {WorkbenchError} from '../../core/errors.js';
 import {rowPolicy} from '../policy/row-policy.js';
-import type {FilterInput, GqlColumn, GqlLink, GqlModel, GqlRequestContext, GqlTable, RowPolicy} from '../types.js';
+import type {FilterInput, GqlColumn, GqlLink, GqlModel, GqlRequestContext, GqlTable, Provider, RowPolicy} from '../types.js';
 
 /** The comparison operators every column kind has. */
 export const COMPARISON_OPERATORS = ['_eq', '_neq', '_gt', '_gte', '_lt', '_lte', '_in', '_nin', '_null', '_between'] as const;
@@ -68,7 +68,7 @@ function patternOf(op: string, value: unknown): string {
   return op === '_contains' ? `%${escaped}%` : op === '_starts_with' ? `${escaped}%` : `%${escaped}`;
 }
 
-function applyOperator(qb: Knex.QueryBuilder, table: GqlTable, column: GqlColumn, ref: string, op: string, value: unknown): void {
+function applyOperator(provider: Provider, qb: Knex.QueryBuilder, table: GqlTable, column: GqlColumn, ref: string, op: string, value: unknown): void {
   if (value === undefined) return;
   switch (op) {
     case '_eq':
@@ -116,6 +116,8 @@ function applyOperator(qb: Knex.QueryBuilder, table: GqlTable, column: GqlColumn
     case '_like':
       if (column.kind !== 'string') fail(`${op} applies to string columns; ${table.name}.${column.name} is not one`);
       if (op === '_like') qb.where(ref, 'like', patternOf(op, value));
+      // PostgreSQL and MySQL escape LIKE with a backslash by default (and MySQL would read '\\' as an open string); SQLite and SQL Server need saying.
+      else if (provider === 'postgres' || provider === 'mysql') qb.where(ref, 'like', patternOf(op, value));
       else qb.whereRaw(`?? like ? escape '\\'`, [ref, patternOf(op, value)]);
       return;
     default:
@@ -170,7 +172,7 @@ function applyFilterAt(qb: Knex.QueryBuilder, table: GqlTable, filter: FilterInp
     if (column) {
       if (!isRecord(value)) fail(`the filter on ${table.name}.${key} must be an object of operators like {_eq: …}`);
       const ref = `${alias}.${column.dbName}`;
-      for (const [op, operand] of Object.entries(value)) applyOperator(qb, table, column, ref, op, operand);
+      for (const [op, operand] of Object.entries(value)) applyOperator(ctx.model.provider, qb, table, column, ref, op, operand);
       continue;
     }
     const link = table.links.find((candidate) => candidate.name === key);

@@ -4,7 +4,7 @@ import {describeError, HTTP_STATUS, isWorkbenchError} from '../../core/errors.js
 import {verifyBearer} from '../auth/index.js';
 import type {GqlModel, GqlRequestContext, GqlSettings, UserContext} from '../types.js';
 import {DEBUG_HEADER, sqlExtension, wantsSql} from './debug.js';
-import type {DocumentPreparer} from './document-cache.js';
+import type {DocumentPreparer} from './document-preparer.js';
 import {formatGqlError} from './format-error.js';
 
 // graphql-http's context type: an object (GqlRequestContext, which as an interface has no index signature).

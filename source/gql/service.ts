@@ -1,0 +1,97 @@
+import {execute} from 'graphql';
+import type {ExecutionResult, GraphQLError} from 'graphql';
+import knex from 'knex';
+import type {Knex} from 'knex';
+import {WorkbenchError} from '../core/errors.js';
+import {loadModel} from './load-model.js';
+import {DocumentCache} from './query/document-cache.js';
+import {buildSchema} from './schema/build-schema.js';
+import {parseConnectionString} from './settings/connection-string.js';
+import type {ConnectionInfo, GqlExecuteArgs, GqlExecuteResult, GqlModel, GqlRequestContext, GqlService, GqlSettings, ModelProblem, SentStatement} from './types.js';
+
+export interface OpenGqlServiceOptions {
+  /** Reads the model from the opened database (default: introspection shaped by the settings' metadata rules). */
+  loadModel?: (db: Knex, settings: GqlSettings, connection: ConnectionInfo) => Promise<{model: GqlModel; problems: ModelProblem[]}>;
+  /** Connections in the pool (default 10). */
+  poolMax?: number;
+}
+
+/**
+ * The knex config of a connection, with what the read path needs of each session: MariaDB/MySQL
+ * cap JSON_ARRAYAGG at group_concat_max_len (1 MB by default, silently cut), so it is raised.
+ */
+function knexConfig(connection: ConnectionInfo, poolMax: number): Knex.Config {
+  const config: Knex.Config = {...connection.knex};
+  if (connection.provider === 'sqlite') return config;
+  const pool: Knex.PoolConfig = {min: 0, max: poolMax, ...(connection.knex.pool ?? {})};
+  if (connection.provider === 'mysql') {
+    type Conn = {query(sql: string, done: (error: unknown) => void): void};
+    pool.afterCreate = (conn: Conn, done: (error: unknown, conn: Conn) => void) => conn.query('set session group_concat_max_len = 4294967295', (error) => done(error, conn));
+  }
+  return {...config, pool};
+}
+
+function problemsText(problems: ModelProblem[]): string {
+  return problems
+    .map((problem) => `- ${problem.target ? `${problem.target}: ` : ''}${problem.message}${problem.rule ? ` (rule ${problem.ruleIndex ?? ''}: ${problem.rule})` : ''}`)
+    .join('\n');
+}
+
+function plainErrors(errors: readonly GraphQLError[]): GqlExecuteResult['errors'] {
+  return errors.map((error) => {
+    const json = error.toJSON();
+    return {message: json.message, ...(json.path ? {path: json.path} : {}), ...(json.extensions ? {extensions: json.extensions} : {})};
+  });
+}
+
+/**
+ * Opens the GraphQL service: the connection, the model read from the live database, the schema.
+ * A model with problems is refused with all of them listed. `execute` answers a request through a
+ * cache of parsed and validated documents; with `debug` the SQL it sent is in `extensions.sql`.
+ */
+export async function openGqlService(settings: GqlSettings, options: OpenGqlServiceOptions = {}): Promise<GqlService> {
+  const connection = parseConnectionString(settings.provider, settings.connectionString);
+  const db = knex(knexConfig(connection, options.poolMax ?? 10));
+  let model: GqlModel;
+  try {
+    const loaded = await (options.loadModel ?? ((database: Knex) => loadModel(database, settings)))(db, settings, connection);
+    if (loaded.problems.length > 0)
+      throw new WorkbenchError('config_invalid', `the GraphQL model has ${loaded.problems.length} problem(s):\n${problemsText(loaded.problems)}`, loaded.problems);
+    model = loaded.model;
+  } catch (error) {
+    await db.destroy();
+    if (error instanceof WorkbenchError) throw error;
+    throw new WorkbenchError('database_unavailable', `cannot read the database (${connection.redacted}): ${(error as Error).message.split('\n')[0]}`);
+  }
+  const schema = buildSchema(model);
+  const documents = new DocumentCache(schema);
+
+  return {
+    settings,
+    model,
+    schema,
+    db,
+    documents,
+    async execute(args: GqlExecuteArgs): Promise<GqlExecuteResult> {
+      const prepared = documents.prepare(args.query);
+      if (prepared.errors) return {errors: plainErrors(prepared.errors)};
+      const statements: SentStatement[] | undefined = args.debug ? [] : undefined;
+      const contextValue: GqlRequestContext = {model, db, user: args.user, ...(statements ? {statements} : {})};
+      const result = (await execute({
+        schema,
+        document: prepared.document,
+        variableValues: args.variables ?? undefined,
+        operationName: args.operationName ?? undefined,
+        contextValue,
+      })) as ExecutionResult;
+      const answer: GqlExecuteResult = {};
+      if (result.errors) answer.errors = plainErrors(result.errors);
+      if ('data' in result) answer.data = result.data as Record<string, unknown> | null;
+      if (statements) answer.extensions = {sql: {count: statements.length, statements}};
+      return answer;
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
