@@ -2,12 +2,13 @@
 // benchmarks load) and shared chunks. Loading ~400 small ESM files of ink, pastel and zod costs
 // ~550 ms at start; the bundle loads in ~200 ms. node-pty stays external (a native addon).
 import {createHash} from 'node:crypto';
-import {chmodSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {chmodSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {readFile} from 'node:fs/promises';
 import {dirname, join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
 import {PAGE_SCRIPT_MODULE, pageScriptModule} from './page-script.mjs';
+import {bundlePlayground} from './playground.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -143,5 +144,10 @@ if (missed.length > 0) {
   process.exit(1);
 }
 writeFileSync(join(root, 'dist/metafile.json'), JSON.stringify(result.metafile));
+// The GraphQL server's playground (GraphiQL, React, their CSS) as two files it serves itself (servers/graphql/playground-assets.ts).
+const playground = await bundlePlayground();
+mkdirSync(join(root, 'dist/playground'), {recursive: true});
+writeFileSync(join(root, 'dist/playground/graphiql.js'), playground.js);
+writeFileSync(join(root, 'dist/playground/graphiql.css'), playground.css);
 chmodSync(join(root, 'dist/source/cli.js'), 0o755);
 console.log(`built ${entryPoints.length} entries into ${relative(process.cwd(), join(root, 'dist')) || 'dist'}`);

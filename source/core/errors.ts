@@ -134,6 +134,8 @@ export function environmentFault(error: unknown): 'disk_full' | 'database_unavai
     // knex's pool gave up waiting for a connection; pg says this without a code when the server goes.
     // (knex puts the SQL before a driver's message: "select … - Connection terminated unexpectedly".)
     if (name === 'KnexTimeoutError' || (typeof message === 'string' && /(^| - )Connection terminated( unexpectedly)?$/.test(message))) return 'database_unavailable';
+    // PostgreSQL's 55000 for a database closed to new sessions (ALTER DATABASE … ALLOW_CONNECTIONS false, during maintenance).
+    if (code === '55000' && typeof message === 'string' && /is not currently accepting connections/.test(message)) return 'database_unavailable';
     queue.push(cause, ...(Array.isArray(errors) ? errors : []));
   }
   return undefined;

@@ -71,6 +71,7 @@ export async function openGqlService(settings: GqlSettings, options: OpenGqlServ
     model,
     schema,
     db,
+    documents,
     async execute(args: GqlExecuteArgs): Promise<GqlExecuteResult> {
       const prepared = documents.prepare(args.query);
       if (prepared.errors) return {errors: plainErrors(prepared.errors)};

@@ -294,6 +294,12 @@ export interface GqlService {
   /** graphql-js GraphQLSchema (typed loosely here so this file needs no graphql import). */
   schema: unknown;
   db: Knex;
+  /**
+   * The cache of parsed and validated documents `execute` goes through (query/document-cache.ts:
+   * `prepare(text)` → `{document}` or `{errors}`), for the HTTP server to prepare through the same
+   * one — the read path's compiled SQL is keyed by its documents. Typed loosely, as `schema` is.
+   */
+  documents?: {prepare(text: string): {document?: unknown; errors?: readonly unknown[]}};
   execute(args: GqlExecuteArgs): Promise<GqlExecuteResult>;
   close(): Promise<void>;
 }

@@ -1,0 +1,57 @@
+import {WorkbenchError} from '../../source/core/errors.js';
+import {serverLogPath} from '../../source/core/paths.js';
+import {requireJwtSettings} from '../../source/gql/auth/index.js';
+import {parseConnectionString} from '../../source/gql/settings/connection-string.js';
+import {loadGqlSettings} from '../../source/gql/settings/load-settings.js';
+import type {GqlSettings} from '../../source/gql/types.js';
+import {parseHost, parsePort, serve} from '../kit/index.js';
+import {HEALTH_PATH} from './routes/health.js';
+import {startGraphqlServer, type ServableService} from './start-server.js';
+
+export interface GraphqlFlags {
+  host: string;
+  port: string;
+  settings?: string;
+}
+
+/** Opens the service for the settings (source/gql/service.ts's openGqlService). */
+export type OpenService = (settings: GqlSettings) => Promise<ServableService>;
+
+/**
+ * `workbench serve graphql`: the settings read (`--settings`, else ./appsettings.json, else the
+ * embedded SQLite default; GqlService__* variables over them), the service opened (the model read
+ * from the live database: a model with problems stops here, listing them), then served in the
+ * foreground, announced in `WORKBENCH_HOME/services/graphql.json` with its settings file — so
+ * `gql query` with the same settings uses it — logging to `WORKBENCH_HOME/logs/graphql.log`.
+ */
+export async function runGraphqlServer(flags: GraphqlFlags, open: OpenService): Promise<{stderr: string}> {
+  const port = parsePort(flags.port);
+  const host = parseHost(flags.host);
+  if (flags.settings !== undefined && !flags.settings.trim()) throw new WorkbenchError('invalid_argument', '--settings is empty');
+  const settings = loadGqlSettings({file: flags.settings});
+  // Before the database is opened: a server that checks tokens needs to know whose.
+  if (!settings.disableAuth) requireJwtSettings(settings);
+  // TrustServerCertificate=True and the like: said at start, for as long as the server runs on them (the log has them too).
+  const connectionWarnings = parseConnectionString(settings.provider, settings.connectionString).warnings;
+  for (const warning of connectionWarnings) process.stderr.write(`warning: ${warning}\n`);
+  const logFile = serverLogPath('graphql');
+  const reason = await serve({
+    name: 'graphql',
+    host,
+    healthPath: HEALTH_PATH,
+    logFile,
+    details: {settings: settings.source, path: settings.path, playground: settings.playground, auth: !settings.disableAuth},
+    start: async () => {
+      const service = await open(settings);
+      try {
+        const server = await startGraphqlServer({service, host, port, logFile});
+        for (const warning of connectionWarnings) server.app.log.warn(warning);
+        return server;
+      } catch (error) {
+        await service.close().catch(() => {});
+        throw error;
+      }
+    },
+  });
+  return {stderr: `graphql stopped (${reason})\n`};
+}

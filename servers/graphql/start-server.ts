@@ -1,0 +1,93 @@
+import type {FastifyInstance} from 'fastify';
+import type {GraphQLSchema} from 'graphql';
+import {describeError} from '../../source/core/errors.js';
+import {requireJwtSettings} from '../../source/gql/auth/index.js';
+import {DocumentCache} from '../../source/gql/query/document-cache.js';
+import type {DocumentPreparer, HttpHandlerOptions, ServedGraphql} from '../../source/gql/request/index.js';
+import type {GqlService} from '../../source/gql/types.js';
+import {listen} from '../kit/index.js';
+import {buildGraphqlApp} from './app.js';
+import {builtPlaygroundAssets, type PlaygroundAssets} from './playground-assets.js';
+
+export const DEFAULT_GRAPHQL_PORT = 7702;
+
+/** An opened service; its document cache (openGqlService's has one) is the one requests prepare through. */
+export type ServableService = GqlService;
+
+export interface GraphqlServerOptions extends HttpHandlerOptions {
+  /** The opened service (settings, model, schema, database); the server closes it when it closes. */
+  service: ServableService;
+  host?: string;
+  /** Default 7702; 0: any free port. */
+  port?: number;
+  /** The request log; none: failures go to stderr. */
+  logFile?: string;
+  /** The address others reach this server at (accepted as Host and Origin); default the listening one. */
+  publicUrl?: string;
+  /** The playground's bundle; default the build's dist/playground. */
+  playground?: PlaygroundAssets;
+  /** Where start-up warnings go besides the log (default stderr). */
+  warn?: (line: string) => void;
+}
+
+export interface GraphqlServer {
+  url: string;
+  app: FastifyInstance;
+  service: ServableService;
+  /** Stops the listener (requests in flight finish), then the service's database. */
+  close(): Promise<void>;
+}
+
+/** Listens for GraphQL over the opened service — 127.0.0.1:7702 unless told otherwise. */
+export async function startGraphqlServer(options: GraphqlServerOptions): Promise<GraphqlServer> {
+  const {service} = options;
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? DEFAULT_GRAPHQL_PORT;
+  const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
+  // Token checks need both settings: a server with auth on and no authority refuses to start.
+  if (!service.settings.disableAuth) requireJwtSettings(service.settings);
+  const served: ServedGraphql = {
+    settings: service.settings,
+    model: service.model,
+    schema: service.schema as GraphQLSchema,
+    db: service.db,
+    documents: (service.documents as DocumentPreparer | undefined) ?? new DocumentCache(service.schema as GraphQLSchema),
+  };
+  let app: FastifyInstance | undefined;
+  let url: string;
+  try {
+    app = buildGraphqlApp({
+      served,
+      playground: options.playground ?? builtPlaygroundAssets(),
+      logFile: options.logFile,
+      publicUrl: () => options.publicUrl,
+      verify: options.verify,
+      onInternalError: options.onInternalError,
+    });
+    url = await listen(app, host, port);
+  } catch (error) {
+    await app?.close().catch(() => {});
+    throw error;
+  }
+  if (service.settings.disableAuth) {
+    const line = `warning: GqlService:DisableAuth is true in ${service.settings.source}: no token is checked and every request is served as an anonymous user`;
+    warn(line);
+    app.log.warn(line);
+  }
+  let closing: Promise<void> | undefined;
+  const listening = app;
+  return {
+    url,
+    app: listening,
+    service,
+    close() {
+      closing ??= (async () => {
+        await listening.close();
+        await service.close();
+      })().catch((error) => {
+        throw new Error(`closing the GraphQL server failed: ${describeError(error)}`);
+      });
+      return closing;
+    },
+  };
+}

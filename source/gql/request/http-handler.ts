@@ -1,0 +1,93 @@
+import type {GraphQLSchema} from 'graphql';
+import type {HandlerOptions, Request, Response} from 'graphql-http';
+import {describeError, HTTP_STATUS, isWorkbenchError} from '../../core/errors.js';
+import {verifyBearer} from '../auth/index.js';
+import type {GqlModel, GqlRequestContext, GqlSettings, UserContext} from '../types.js';
+import {DEBUG_HEADER, sqlExtension, wantsSql} from './debug.js';
+import type {DocumentPreparer} from './document-preparer.js';
+import {formatGqlError} from './format-error.js';
+
+// graphql-http's context type: an object (GqlRequestContext, which as an interface has no index signature).
+type GqlContextValue = Record<PropertyKey, unknown>;
+
+/** What a GraphQL request over HTTP runs against: an opened GqlService has all of it. */
+export interface ServedGraphql {
+  settings: GqlSettings;
+  model: GqlModel;
+  schema: GraphQLSchema;
+  db: GqlRequestContext['db'];
+  /** The service's cache of parsed and validated documents (its compiled SQL is keyed by them). */
+  documents: DocumentPreparer;
+}
+
+export interface HttpHandlerOptions {
+  /** How a request's user is found (default verifyBearer: the token, or anonymous with DisableAuth). */
+  verify?: (authorization: string | undefined, settings: GqlSettings) => Promise<UserContext>;
+  /** Told of failures that are the server's, not the client's (a 500 in the making). */
+  onInternalError?: (error: unknown) => void;
+}
+
+/**
+ * graphql-http's handler options for the service (GraphQL over HTTP, its status codes, GET
+ * queries and no GET mutations are graphql-http's). Once graphql-http has read the request, the
+ * token is checked first — a bad one answers 401 before anything is said of the query or the
+ * schema — then the document comes from the service's cache (parsed and validated once per
+ * text), the resolvers' context carries the user, and the SQL sent goes to `extensions.sql`
+ * when the `X-Gql-Debug` header asks. Errors are worded for the client (format-error.ts).
+ * Any framework mounts it (servers/graphql on fastify).
+ */
+export function graphqlHttpOptions<Raw, Ctx>(served: ServedGraphql, options: HttpHandlerOptions = {}): HandlerOptions<Raw, Ctx, GqlContextValue> {
+  const verify = options.verify ?? verifyBearer;
+  return {
+    schema: served.schema,
+    async onSubscribe(req, params) {
+      let user: UserContext;
+      try {
+        user = await verify(header(req, 'authorization'), served.settings);
+      } catch (error) {
+        return refusal(error, options.onInternalError);
+      }
+      const prepared = served.documents.prepare(params.query);
+      if (prepared.errors) return prepared.errors;
+      const context: GqlRequestContext = {model: served.model, db: served.db, user, ...(wantsSql(header(req, DEBUG_HEADER)) ? {statements: []} : {})};
+      return {
+        schema: served.schema,
+        document: prepared.document,
+        operationName: params.operationName ?? undefined,
+        variableValues: params.variables ?? undefined,
+        contextValue: context as unknown as GqlContextValue,
+      };
+    },
+    onOperation(_req, args, result) {
+      const statements = (args.contextValue as unknown as GqlRequestContext | undefined)?.statements;
+      if (statements === undefined) return undefined;
+      return {...result, extensions: {...result.extensions, sql: sqlExtension(statements)}};
+    },
+    formatError: (error) => formatGqlError(error) as ReturnType<NonNullable<HandlerOptions['formatError']>>,
+  };
+}
+
+function header(req: Request<unknown, unknown>, name: string): string | undefined {
+  const headers = req.headers as unknown as {get?: (name: string) => string | null} & Record<string, string | string[] | undefined>;
+  const value = typeof headers.get === 'function' ? (headers.get(name) ?? undefined) : headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** A token refused (401 with the reason and a WWW-Authenticate challenge) or an identity provider away (503), in GraphQL's error shape. */
+function refusal(error: unknown, onInternalError: HttpHandlerOptions['onInternalError']): Response {
+  if (!isWorkbenchError(error) || error.code === 'internal') onInternalError?.(error);
+  const code = isWorkbenchError(error) ? error.code : 'internal';
+  const message = isWorkbenchError(error) && code !== 'internal' ? error.message : `authentication failed: ${describeError(error)}`;
+  const status = HTTP_STATUS[code] ?? 500;
+  const headers: Record<string, string> = {'content-type': 'application/json; charset=utf-8'};
+  if (status === 401) headers['www-authenticate'] = `Bearer error="invalid_token", error_description="${headerText(message)}"`;
+  return [JSON.stringify({errors: [{message, extensions: {code}}]}), {status, statusText: code, headers}];
+}
+
+// A header value is ASCII without quotes inside a quoted-string (RFC 6750 §3): typographic quotes become plain ones, the rest `?`.
+function headerText(text: string): string {
+  return text
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”"\\]/g, "'")
+    .replace(/[^\x20-\x7e]/g, '?');
+}
