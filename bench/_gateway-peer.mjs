@@ -19,7 +19,9 @@ if (kind === 'bare') {
   console.log(JSON.stringify({url: await listen(http.createServer((_request, response) => response.writeHead(200, headers).end(body)))}));
 } else {
   process.env.WORKBENCH_HOME = join(dir, `home-${kind}`);
-  const {startGatewayServer} = await import('../dist/servers/gateway/index.js');
+  const {startGatewayServer, tuneGatewayProcess} = await import('../dist/servers/gateway/index.js');
+  // As `serve gateway` runs it (servers/gateway/process-tuning.ts).
+  tuneGatewayProcess();
   const config = {feeds: [{name: 'news', origin: originOrBody, pollIntervalMs: 600_000}]};
   const gateway = await startGatewayServer({port: 0, db: join(dir, `${kind}.sqlite`), config, logFile: join(dir, `${kind}.log`), background: false, front: kind === 'gateway'});
   await gateway.service.refresh('news');

@@ -2,3 +2,4 @@
 export {buildGatewayApp, type GatewayAppOptions} from './app.js';
 export {startGatewayServer, type GatewayServer, type GatewayServerOptions} from './start-server.js';
 export {runGatewayServer, type GatewayFlags} from './main.js';
+export {tuneGatewayProcess} from './process-tuning.js';

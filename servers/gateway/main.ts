@@ -1,6 +1,7 @@
 import {WorkbenchError} from '../../source/core/errors.js';
 import {serverLogPath} from '../../source/core/paths.js';
 import {parseHost, parsePort, parsePublicUrl, serve} from '../kit/index.js';
+import {tuneGatewayProcess} from './process-tuning.js';
 import {startGatewayServer} from './start-server.js';
 
 export interface GatewayFlags {
@@ -25,6 +26,7 @@ export async function runGatewayServer(flags: GatewayFlags): Promise<{stderr: st
   const publicUrl = flags.publicUrl === undefined ? undefined : parsePublicUrl(flags.publicUrl, 'https://feeds.example.org');
 
   const logFile = serverLogPath('gateway');
+  tuneGatewayProcess();
   const reason = await serve({
     name: 'gateway',
     host,

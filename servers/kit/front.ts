@@ -60,12 +60,22 @@ export function parseFrontHead(head: string): FrontRequest | undefined {
   return {method: start[1] as 'GET' | 'HEAD', url: start[2]!, headers};
 }
 
-// The status line and the answer's own headers, made once per header list (the front keeps its lists).
-const heads = new WeakMap<readonly string[], {status: number; text: string}>();
+// The whole head of an answer — status line, the front's headers, node's Date and keep-alive
+// lines — as bytes, made once a second per header list (the front keeps its lists), so an answer
+// costs two buffers handed to one writev and nothing else.
+interface MadeHead {
+  status: number;
+  second: number;
+  keepAliveSeconds: number;
+  bytes: Buffer;
+}
+const heads = new WeakMap<readonly string[], MadeHead>();
 
-function headOf(answer: FrontAnswer): string {
+function headOf(answer: FrontAnswer, keepAliveSeconds: number): Buffer {
+  const now = Date.now();
+  const second = Math.floor(now / 1000);
   const known = heads.get(answer.headers);
-  if (known !== undefined && known.status === answer.status) return known.text;
+  if (known !== undefined && known.status === answer.status && known.second === second && known.keepAliveSeconds === keepAliveSeconds) return known.bytes;
   let text = `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Unknown'}\r\n`;
   for (let index = 0; index < answer.headers.length; index += 2) {
     const name = answer.headers[index]!;
@@ -74,21 +84,10 @@ function headOf(answer: FrontAnswer): string {
     validateHeaderValue(name, value);
     text += `${name}: ${value}\r\n`;
   }
-  heads.set(answer.headers, {status: answer.status, text});
-  return text;
-}
-
-// node:http's Date header, made once a second as node makes it.
-let dateSecond = -1;
-let dateLine = '';
-function currentDateLine(): string {
-  const now = Date.now();
-  const second = Math.floor(now / 1000);
-  if (second !== dateSecond) {
-    dateSecond = second;
-    dateLine = `Date: ${new Date(now).toUTCString()}\r\n`;
-  }
-  return dateLine;
+  text += `Date: ${new Date(now).toUTCString()}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=${keepAliveSeconds}\r\n\r\n`;
+  const bytes = Buffer.from(text, 'latin1');
+  heads.set(answer.headers, {status: answer.status, second, keepAliveSeconds, bytes});
+  return bytes;
 }
 
 /**
@@ -115,7 +114,7 @@ export function installRawFront(server: Server, front: Front, log: RequestLine |
     const onTimeout = () => socket.destroy();
     const onClose = () => held.delete(socket);
     const onData = (chunk: Buffer) => {
-      pending += chunk.toString('latin1');
+      pending = pending.length === 0 ? chunk.toString('latin1') : pending + chunk.toString('latin1');
       serve();
     };
     const handOver = () => {
@@ -153,9 +152,8 @@ export function installRawFront(server: Server, front: Front, log: RequestLine |
         const answer = request === undefined ? undefined : front(request);
         if (request === undefined || answer === undefined) return handOver();
         pending = pending.slice(end + 4);
-        const keepAlive = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(server.keepAliveTimeout / 1000)}\r\n\r\n`;
         socket.cork();
-        socket.write(headOf(answer) + currentDateLine() + keepAlive, 'latin1');
+        socket.write(headOf(answer, Math.floor(server.keepAliveTimeout / 1000)));
         if (request.method === 'GET' && answer.body !== undefined && answer.body.length > 0) socket.write(answer.body);
         socket.uncork();
         log?.(request.method, request.url, answer.status);
