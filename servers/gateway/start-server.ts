@@ -2,7 +2,7 @@ import type {FastifyInstance} from 'fastify';
 import {describeError} from '../../source/core/errors.js';
 import type {fetchFeed} from '../../source/feeds/fetcher/index.js';
 import {createGatewayService, DEFAULT_GATEWAY_PORT, loadGatewayConfig, type GatewayConfig, type LocalGatewayService} from '../../source/gateway/index.js';
-import {isLoopback, listen} from '../kit/index.js';
+import {isLoopback, listenOver} from '../kit/index.js';
 import {buildGatewayApp} from './app.js';
 
 export interface GatewayServerOptions {
@@ -64,29 +64,14 @@ export async function startGatewayServer(options: GatewayServerOptions = {}): Pr
       if (logged) app?.log.warn(`${what}: ${describeError(error)}`);
     },
   });
-  try {
-    app = buildGatewayApp({service, refreshToken, logFile: options.logFile, publicUrl: () => options.publicUrl, front: options.front});
-    url = await listen(app, host, port);
-  } catch (error) {
-    await app?.close().catch(() => {});
-    await service.close();
-    throw error;
-  }
-  if (options.background !== false) service.start();
-  let closing: Promise<void> | undefined;
-  const listening = app;
-  return {
-    url,
-    app: listening,
+  const serving = await listenOver({
+    name: 'gateway',
     service,
-    close() {
-      closing ??= (async () => {
-        await listening.close();
-        await service.close();
-      })().catch((error) => {
-        throw new Error(`closing the gateway failed: ${describeError(error)}`);
-      });
-      return closing;
-    },
-  };
+    host,
+    port,
+    build: () => (app = buildGatewayApp({service, refreshToken, logFile: options.logFile, publicUrl: () => options.publicUrl, front: options.front})),
+  });
+  url = serving.url;
+  if (options.background !== false) service.start();
+  return serving;
 }

@@ -1,11 +1,10 @@
 import type {FastifyInstance} from 'fastify';
 import type {GraphQLSchema} from 'graphql';
-import {describeError} from '../../source/core/errors.js';
 import {requireJwtSettings} from '../../source/gql/auth/index.js';
 import {DocumentCache} from '../../source/gql/query/document-cache.js';
 import type {DocumentPreparer, HttpHandlerOptions, ServedGraphql} from '../../source/gql/request/index.js';
 import type {GqlService} from '../../source/gql/types.js';
-import {listen} from '../kit/index.js';
+import {listenOver} from '../kit/index.js';
 import {buildGraphqlApp} from './app.js';
 import {builtPlaygroundAssets, type PlaygroundAssets} from './playground-assets.js';
 
@@ -53,41 +52,27 @@ export async function startGraphqlServer(options: GraphqlServerOptions): Promise
     db: service.db,
     documents: (service.documents as DocumentPreparer | undefined) ?? new DocumentCache(service.schema as GraphQLSchema),
   };
-  let app: FastifyInstance | undefined;
-  let url: string;
-  try {
-    app = buildGraphqlApp({
-      served,
-      playground: options.playground ?? builtPlaygroundAssets(),
-      logFile: options.logFile,
-      publicUrl: () => options.publicUrl,
-      verify: options.verify,
-      onInternalError: options.onInternalError,
-    });
-    url = await listen(app, host, port);
-  } catch (error) {
-    await app?.close().catch(() => {});
-    throw error;
-  }
+  const serving = await listenOver({
+    name: 'GraphQL server',
+    service,
+    host,
+    port,
+    ownsService: false,
+    build: () =>
+      buildGraphqlApp({
+        served,
+        playground: options.playground ?? builtPlaygroundAssets(),
+        logFile: options.logFile,
+        publicUrl: () => options.publicUrl,
+        verify: options.verify,
+        onInternalError: options.onInternalError,
+      }),
+  });
+  const app = serving.app;
   if (service.settings.disableAuth) {
     const line = `warning: GqlService:DisableAuth is true in ${service.settings.source}: no token is checked and every request is served as an anonymous user`;
     warn(line);
     app.log.warn(line);
   }
-  let closing: Promise<void> | undefined;
-  const listening = app;
-  return {
-    url,
-    app: listening,
-    service,
-    close() {
-      closing ??= (async () => {
-        await listening.close();
-        await service.close();
-      })().catch((error) => {
-        throw new Error(`closing the GraphQL server failed: ${describeError(error)}`);
-      });
-      return closing;
-    },
-  };
+  return serving;
 }

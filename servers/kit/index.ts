@@ -5,7 +5,7 @@ export {createServer, DEFAULT_BODY_LIMIT, type ServerOptions} from './create-ser
 export {type Front, type FrontAnswer, type FrontRequest} from './front.js';
 export {errorAnswer, clientErrorHandler, type ErrorAnswer, type ErrorWording} from './error-handler.js';
 export {installLocalGuard, type PublicRouteConfig} from './local-guard.js';
-export {listen, serve, isLoopback, type Running, type ServeOptions} from './serve.js';
+export {listen, listenOver, serve, isLoopback, type Running, type ServeOptions, type Serving} from './serve.js';
 export {errorSchema, errorResponses, noQuery} from './schemas.js';
 export {notModified} from './conditional.js';
 export {parseHost, parsePort, parsePublicUrl} from './flags.js';

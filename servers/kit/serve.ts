@@ -25,6 +25,57 @@ function listenError(error: unknown, host: string, port: number): unknown {
   return error;
 }
 
+/** A server listening over its service (servers/<name>/start-server.ts). */
+export interface Serving<S> {
+  url: string;
+  app: FastifyInstance;
+  service: S;
+  /** Stops what `beforeClose` names, the listener (requests in flight finish), then the service; once. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the app and listens; a start that fails closes the app and, when the service was opened
+ * for this server (`ownsService`, the default), the service too, so nothing is left open.
+ */
+export async function listenOver<S extends {close(): Promise<void>}>(options: {
+  name: string;
+  service: S;
+  host: string;
+  port: number;
+  build: () => FastifyInstance;
+  ownsService?: boolean;
+  beforeClose?: () => Promise<unknown> | undefined;
+}): Promise<Serving<S>> {
+  let app: FastifyInstance | undefined;
+  let url: string;
+  try {
+    app = options.build();
+    url = await listen(app, options.host, options.port);
+  } catch (error) {
+    await app?.close().catch(() => {});
+    if (options.ownsService !== false) await options.service.close();
+    throw error;
+  }
+  let closing: Promise<void> | undefined;
+  const listening = app;
+  return {
+    url,
+    app: listening,
+    service: options.service,
+    close() {
+      closing ??= (async () => {
+        await options.beforeClose?.();
+        await listening.close();
+        await options.service.close();
+      })().catch((error: unknown) => {
+        throw new Error(`closing the ${options.name} failed: ${describeError(error)}`);
+      });
+      return closing;
+    },
+  };
+}
+
 /** Whether only this machine can reach an address. */
 export function isLoopback(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();

@@ -1,7 +1,7 @@
 import type {FastifyInstance} from 'fastify';
 import {describeError} from '../../source/core/errors.js';
 import {createReaderService, startPolling, type LocalReaderService, type ReaderDeps} from '../../source/feeds/service/index.js';
-import {listen} from '../kit/index.js';
+import {listenOver} from '../kit/index.js';
 import {buildReaderApp} from './app.js';
 
 export interface ReaderServerOptions {
@@ -47,31 +47,16 @@ export async function startReaderServer(options: ReaderServerOptions = {}): Prom
   const port = options.port ?? 7700;
   let url = '';
   const service = await createReaderService({connection: options.db, deps: options.deps, baseUrl: () => options.publicUrl ?? url});
-  let app: FastifyInstance | undefined;
-  try {
-    app = buildReaderApp({service, logFile: options.logFile, publicUrl: () => options.publicUrl});
-    url = await listen(app, host, port);
-  } catch (error) {
-    await app?.close().catch(() => {});
-    await service.close();
-    throw error;
-  }
-  const poller = options.poll === false ? null : startPolling(service, {intervalMs: options.pollIntervalMs, onError: pollError(app, options.logFile !== undefined)});
-  let closing: Promise<void> | undefined;
-  const listening = app;
-  return {
-    url,
-    app: listening,
+  let poller: ReturnType<typeof startPolling> | null = null;
+  const serving = await listenOver({
+    name: 'reader',
     service,
-    close() {
-      closing ??= (async () => {
-        await poller?.stop();
-        await listening.close();
-        await service.close();
-      })().catch((error) => {
-        throw new Error(`closing the reader failed: ${describeError(error)}`);
-      });
-      return closing;
-    },
-  };
+    host,
+    port,
+    build: () => buildReaderApp({service, logFile: options.logFile, publicUrl: () => options.publicUrl}),
+    beforeClose: () => poller?.stop(),
+  });
+  url = serving.url;
+  poller = options.poll === false ? null : startPolling(service, {intervalMs: options.pollIntervalMs, onError: pollError(serving.app, options.logFile !== undefined)});
+  return serving;
 }
