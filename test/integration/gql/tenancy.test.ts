@@ -189,6 +189,17 @@ describe.each(databases)('tenant isolation through the service on $kind', (datab
     }
   });
 
+  maybe('a claim in another JSON shape: a string id reads the same tenant, a list, an object, an empty or ill-shaped value is refused', async () => {
+    const asText = {...ann, claims: {sub: 'alice', tenant_id: '1'}};
+    expect(ids(await page(asText, '{ tasks { data { id } } }', 'tasks'))).toEqual([1, 2, 4, planted]);
+    for (const claim of [[1, 2], {id: 2}, null, '', '1abc', true]) {
+      const odd = {...ann, claims: {sub: 'alice', tenant_id: claim}};
+      const result = await run(odd, '{ tasks { data { id } } }');
+      expect(result.errors?.[0]?.message, JSON.stringify(claim)).toMatch(/tenant/);
+      expect((await run(odd, '{ tenants { data { tasks { id } } } }')).errors?.[0]?.message, JSON.stringify(claim)).toMatch(/tenant/);
+    }
+  });
+
   maybe('mutations: the other tenant’s rows are out of reach of every kind, batch and updateWhere', async () => {
     const before = await tasksTable();
     const labelsBefore = await db('labels').orderBy('id');
