@@ -13,6 +13,7 @@ import knex, {type Knex} from 'knex';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import {testDatabases, type DatabaseKind} from './test-databases.js';
+import type {GqlSettings} from '../../source/gql/types.js';
 
 /** Tests reach the shared data beside the clone: `<repo>/../shared/data/chinook`. */
 export const CHINOOK_DIR = join(fileURLToPath(new URL('../..', import.meta.url)), '..', 'shared', 'data', 'chinook');
@@ -60,6 +61,22 @@ export const TENANT_FIXTURE = {
   tasksPerTenant: {1: 4, 2: 3},
   deletedTasks: [3, 6],
 } as const;
+
+/** The service's settings for a fixture: auth off, these metadata rules. */
+export function settingsFor(fixture: GqlFixture, metadata: string[] = []): GqlSettings {
+  return {
+    provider: fixture.provider,
+    connectionString: fixture.connectionString,
+    metadata,
+    path: '/graphql',
+    playground: '/',
+    disableAuth: true,
+    http3: {enabled: false, httpsPort: 5001},
+    jwt: {},
+    cdc: {},
+    source: 'test',
+  };
+}
 
 // ---------------------------------------------------------------- Chinook scripts
 

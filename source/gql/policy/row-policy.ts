@@ -12,6 +12,20 @@ function claimValue(raw: unknown): ClaimValue | undefined {
   return undefined;
 }
 
+/**
+ * Whether a claim can name rows of the column at all. An empty string names nobody, and a value
+ * of the wrong shape for an integer column is not compared: MySQL would coerce it (`""` → 0,
+ * `"1abc"` → 1, `true` → 1: another tenant's rows) and PostgreSQL would fail with a database
+ * error. Such a claim counts as absent, so the policy fails closed with a clear reason.
+ */
+function fitsColumn(table: GqlTable, column: string, value: ClaimValue): boolean {
+  const items = Array.isArray(value) ? value : [value];
+  if (items.some((item) => typeof item === 'string' && item.trim() === '')) return false;
+  const kind = table.columns.find((candidate) => candidate.dbName === column)?.kind;
+  if (kind !== 'int' && kind !== 'bigint') return true;
+  return items.every((item) => (typeof item === 'number' && Number.isInteger(item)) || (typeof item === 'string' && /^-?\d+$/.test(item.trim())));
+}
+
 function equals(rule: PolicyPredicate['rule'], column: string, value: ClaimValue): PolicyPredicate {
   const many = Array.isArray(value);
   return {
@@ -58,6 +72,8 @@ export function rowPolicy(model: GqlModel, table: GqlTable, user: UserContext, o
     const tenant = claimValue(user.claims[model.tenantContextKey]);
     if (tenant === undefined || Array.isArray(tenant)) {
       denied = `${table.name} is isolated by tenant and the request carries no single "${model.tenantContextKey}" claim`;
+    } else if (!fitsColumn(table, table.tenantColumn, tenant)) {
+      denied = `${table.name} is isolated by tenant and the request's "${model.tenantContextKey}" claim is not a value of ${table.tenantColumn}`;
     } else {
       predicates.push(equals('tenant-filter', table.tenantColumn, tenant));
       forcedValues[table.tenantColumn] = tenant;
@@ -70,6 +86,10 @@ export function rowPolicy(model: GqlModel, table: GqlTable, user: UserContext, o
       const value = claimValue(user.claims[claim]);
       if (value === undefined) {
         denied ??= `${table.name} is filtered on ${column} by the "${claim}" claim, which the request does not carry`;
+        continue;
+      }
+      if (!fitsColumn(table, column, value)) {
+        denied ??= `${table.name} is filtered on ${column} by the "${claim}" claim, whose value is not a value of ${column}`;
         continue;
       }
       predicates.push(equals('auto-filter', column, value));

@@ -1,27 +1,11 @@
 // The Mutation fields through GraphQL (graphql-js executing against the real databases): the
 // input types leave out what the service owns, one argument per call, batches, and updateWhere
-// with its cap, its empty-where refusal and the tenant policy. The query side's TableTypes are
-// stood in for by a minimal typesFor until the schema builder lands.
-import {
-  GraphQLBoolean,
-  GraphQLFloat,
-  GraphQLInputObjectType,
-  GraphQLInt,
-  GraphQLList,
-  GraphQLObjectType,
-  GraphQLSchema,
-  GraphQLString,
-  graphql,
-  printType,
-  type GraphQLEnumType,
-  type GraphQLInputType,
-  type GraphQLOutputType,
-  type GraphQLNamedType,
-} from 'graphql';
+// with its cap, its empty-where refusal and the tenant policy. The schema is the real one
+// (buildSchema: the query side's table types, the Mutation fields built on them).
+import {graphql, printType, type GraphQLSchema} from 'graphql';
 import {afterAll, describe, expect, it} from 'vitest';
-import {mutationFields} from '../../../source/gql/schema/mutation-fields.js';
-import type {TableTypes} from '../../../source/gql/schema/table-types.js';
-import type {GqlModel, GqlTable, SentStatement, UserContext} from '../../../source/gql/types.js';
+import {buildSchema} from '../../../source/gql/schema/build-schema.js';
+import type {SentStatement, UserContext} from '../../../source/gql/types.js';
 import {testDatabases} from '../../helpers/test-databases.js';
 import {openMutationFixture, user, type MutationFixture} from './mutate-fixture.js';
 
@@ -30,47 +14,6 @@ const drops: Array<() => Promise<void>> = [];
 afterAll(async () => {
   for (const drop of drops) await drop();
 });
-
-function standInTypes(): (table: GqlTable) => TableTypes {
-  const cache = new Map<string, TableTypes>();
-  const operators = new Map<string, GraphQLInputObjectType>();
-  const operatorsOf = (scalar: GraphQLInputType & GraphQLNamedType) => {
-    let type = operators.get(scalar.name);
-    if (!type) {
-      type = new GraphQLInputObjectType({
-        name: `Filter${scalar.name}Input`,
-        fields: {_eq: {type: scalar}, _neq: {type: scalar}, _gt: {type: scalar}, _lt: {type: scalar}, _in: {type: new GraphQLList(scalar)}, _null: {type: GraphQLBoolean}},
-      });
-      operators.set(scalar.name, type);
-    }
-    return type;
-  };
-  return (table) => {
-    const known = cache.get(table.key);
-    if (known) return known;
-    const visible = table.columns.filter((column) => !column.hidden);
-    const scalar = (kind: string) => (kind === 'int' ? GraphQLInt : kind === 'float' ? GraphQLFloat : GraphQLString);
-    const object = new GraphQLObjectType({name: table.name, fields: Object.fromEntries(visible.map((c) => [c.name, {type: scalar(c.kind) as GraphQLOutputType}]))});
-    const filter: GraphQLInputObjectType = new GraphQLInputObjectType({
-      name: `TableFilter${table.name}Input`,
-      fields: () => ({
-        ...Object.fromEntries(visible.map((c) => [c.name, {type: operatorsOf(scalar(c.kind))}])),
-        and: {type: new GraphQLList(filter)},
-        or: {type: new GraphQLList(filter)},
-      }),
-    });
-    const types = {object, filter, sortEnum: undefined as unknown as GraphQLEnumType, columnEnum: undefined as unknown as GraphQLEnumType};
-    cache.set(table.key, types);
-    return types;
-  };
-}
-
-function schemaOf(model: GqlModel): GraphQLSchema {
-  return new GraphQLSchema({
-    query: new GraphQLObjectType({name: 'Query', fields: {ping: {type: GraphQLString}}}),
-    mutation: new GraphQLObjectType({name: 'Mutation', fields: mutationFields(model, standInTypes())}),
-  });
-}
 
 describe.each(databases.map((database) => [database.kind, database] as const))('GraphQL mutations on %s', (_kind, database) => {
   const skip = database.unavailable !== null;
@@ -86,7 +29,7 @@ describe.each(databases.map((database) => [database.kind, database] as const))('
 
   it.skipIf(skip)('shapes the inputs: identity, populate, soft-delete and hidden columns out; read-only out of updates; updateWhere only where enabled', async () => {
     fixture = await openMutationFixture(database, drops);
-    schema = schemaOf(fixture.model);
+    schema = buildSchema(fixture.model);
     const type = (name: string) => printType(schema.getType(name)!);
     expect(type('Insert_orders')).toContain('input Insert_orders {\n  tenant_id: String\n  customer: String!\n  status: String\n  amount: Int\n  origin: String\n}');
     expect(type('Update_orders')).toContain('input Update_orders {\n  id: Int!\n  tenant_id: String\n  customer: String\n  status: String\n  amount: Int\n}');

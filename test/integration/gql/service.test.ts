@@ -5,25 +5,10 @@ import knex from 'knex';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {openGqlService} from '../../../source/gql/service.js';
 import type {GqlService, GqlSettings, UserContext} from '../../../source/gql/types.js';
-import {gqlDatabases, snakeCase, type GqlFixture} from '../../helpers/gql-databases.js';
+import {gqlDatabases, settingsFor, snakeCase, type GqlFixture} from '../../helpers/gql-databases.js';
 
 const databases = await gqlDatabases();
 const user: UserContext = {claims: {}, roles: [], anonymous: true};
-
-export function settingsFor(fixture: GqlFixture, metadata: string[] = []): GqlSettings {
-  return {
-    provider: fixture.provider,
-    connectionString: fixture.connectionString,
-    metadata,
-    path: '/graphql',
-    playground: '/',
-    disableAuth: true,
-    http3: {enabled: false, httpsPort: 5001},
-    jwt: {},
-    cdc: {},
-    source: 'test',
-  };
-}
 
 describe.each(databases)('GraphQL service on Chinook in $kind', (database) => {
   let fixture: GqlFixture | undefined;

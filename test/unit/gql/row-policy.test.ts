@@ -2,7 +2,7 @@ import knex from 'knex';
 import {describe, expect, it} from 'vitest';
 import {applyRowPolicy, rowPolicy} from '../../../source/gql/policy/row-policy.js';
 import type {GqlModel, GqlTable, UserContext} from '../../../source/gql/types.js';
-import {gqlModel, gqlTable} from '../../helpers/gql-model.js';
+import {gqlColumn, gqlModel, gqlTable} from '../../helpers/gql-model.js';
 
 const table = (overrides: Partial<GqlTable>): GqlTable => gqlTable('main', 'tasks', [], {primaryKey: ['id'], ...overrides});
 
@@ -32,6 +32,24 @@ describe('rowPolicy', () => {
     for (const claims of [{}, {tenant_id: null}, {tenant_id: [1, 2]}, {tenant_id: {id: 1}}]) {
       expect(rowPolicy(model(), table({tenantColumn: 'tenant_id'}), user(claims), 'read').denied).toMatch(/tenant_id/);
     }
+  });
+
+  it('fails closed on a claim that cannot name a row: empty, or the wrong shape for an integer column', () => {
+    const ints = gqlTable('main', 'tasks', [gqlColumn('tenant_id', 'int'), gqlColumn('owner', 'string')], {tenantColumn: 'tenant_id'});
+    for (const tenant of ['', '  ', '1abc', '1.5', 1.5, true]) {
+      expect(rowPolicy(model(), ints, user({tenant_id: tenant}), 'read').denied, JSON.stringify(tenant)).toMatch(/"tenant_id" claim is not a value of tenant_id/);
+    }
+    expect(rowPolicy(model(), ints, user({tenant_id: '12'}), 'read').predicates.map((p) => p.bindings)).toEqual([['12']]);
+    expect(rowPolicy(model(), ints, user({tenant_id: -3}), 'read').denied).toBeUndefined();
+    const owned = gqlTable('main', 'tasks', [gqlColumn('owner', 'string'), gqlColumn('region', 'int')], {
+      autoFilters: [
+        {column: 'owner', claim: 'sub'},
+        {column: 'region', claim: 'regions'},
+      ],
+    });
+    expect(rowPolicy(model(), owned, user({sub: '', regions: [1]}), 'read').denied).toMatch(/"sub" claim, whose value is not a value of owner/);
+    expect(rowPolicy(model(), owned, user({sub: 'ann', regions: [1, 'x']}), 'read').denied).toMatch(/"regions" claim/);
+    expect(rowPolicy(model(), owned, user({sub: 'ann', regions: [1, '2']}), 'read').denied).toBeUndefined();
   });
 
   it('applies auto-filters unless the user holds the bypass role', () => {

@@ -6,7 +6,7 @@ import {rowPolicy} from '../../../source/gql/policy/row-policy.js';
 import {upsertStatement} from '../../../source/gql/mutate/upsert-sql.js';
 import type {GqlModel, GqlTable, Provider} from '../../../source/gql/types.js';
 
-const table = {name: 'orders', tenantColumn: 'tenant_id', autoFilters: [], softDelete: {column: 'deleted_at'}} as unknown as GqlTable;
+const table = {name: 'orders', columns: [], tenantColumn: 'tenant_id', autoFilters: [], softDelete: {column: 'deleted_at'}} as unknown as GqlTable;
 const model = {tenantContextKey: 'tenant_id', autoFilterBypassRole: undefined} as unknown as GqlModel;
 const policy = rowPolicy(model, table, {claims: {tenant_id: 't1'}, roles: [], anonymous: false}, 'update');
 const spec = {
