@@ -22,6 +22,8 @@ function fitsColumn(table: GqlTable, column: string, value: ClaimValue): boolean
   const items = Array.isArray(value) ? value : [value];
   if (items.some((item) => typeof item === 'string' && item.trim() === '')) return false;
   const kind = table.columns.find((candidate) => candidate.dbName === column)?.kind;
+  // A text column compares with text only: MySQL would compare `'12abc'` with a number 12 as equal.
+  if (kind === 'string' || kind === 'uuid') return items.every((item) => typeof item === 'string');
   if (kind !== 'int' && kind !== 'bigint') return true;
   return items.every((item) => (typeof item === 'number' && Number.isInteger(item)) || (typeof item === 'string' && /^-?\d+$/.test(item.trim())));
 }

@@ -41,6 +41,10 @@ describe('rowPolicy', () => {
     }
     expect(rowPolicy(model(), ints, user({tenant_id: '12'}), 'read').predicates.map((p) => p.bindings)).toEqual([['12']]);
     expect(rowPolicy(model(), ints, user({tenant_id: -3}), 'read').denied).toBeUndefined();
+    // A text column takes text only (MySQL compares '12abc' with 12 as equal).
+    const texts = gqlTable('main', 'tasks', [gqlColumn('tenant_id', 'string')], {tenantColumn: 'tenant_id'});
+    for (const tenant of [12, true]) expect(rowPolicy(model(), texts, user({tenant_id: tenant}), 'read').denied, JSON.stringify(tenant)).toMatch(/not a value of tenant_id/);
+    expect(rowPolicy(model(), texts, user({tenant_id: 'acme'}), 'read').denied).toBeUndefined();
     const owned = gqlTable('main', 'tasks', [gqlColumn('owner', 'string'), gqlColumn('region', 'int')], {
       autoFilters: [
         {column: 'owner', claim: 'sub'},
