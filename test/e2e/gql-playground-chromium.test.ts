@@ -4,9 +4,10 @@ import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {bundlePlayground} from '../../scripts/playground.mjs';
 import {chromiumPath} from '../../source/browser/chromium.js';
+import {openGqlService} from '../../source/gql/service.js';
 import {PLAYGROUND_ASSETS, startGraphqlServer, type GraphqlServer} from '../../servers/graphql/index.js';
 import {chromiumForTests} from '../helpers/chromium.js';
-import {artistService, gqlTestSettings} from '../helpers/gql-test-service.js';
+import {createArtistDatabase, gqlTestSettings} from '../helpers/gql-test-service.js';
 
 const hasChromium = chromiumForTests('the GraphQL playground test');
 let dir: string;
@@ -14,7 +15,7 @@ let server: GraphqlServer;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'wb-gql-playground-'));
-  const service = await artistService({client: 'better-sqlite3', connection: {filename: join(dir, 'db.sqlite')}, useNullAsDefault: true}, gqlTestSettings({disableAuth: true}));
+  const service = await openGqlService(gqlTestSettings({disableAuth: true, connectionString: await createArtistDatabase(join(dir, 'db.sqlite'))}));
   // The same bundle the build writes to dist/playground.
   server = await startGraphqlServer({service, port: 0, playground: await bundlePlayground(), warn: () => {}});
 }, 120_000);
@@ -80,12 +81,13 @@ describe.skipIf(!hasChromium)('GraphiQL in headless Chromium', () => {
     await page.locator('.graphiql-query-editor .CodeMirror').waitFor({timeout: 20_000});
     await page.evaluate(() => {
       const editor = document.querySelector('.graphiql-query-editor .CodeMirror') as unknown as {CodeMirror: {setValue(text: string): void}};
-      editor.CodeMirror.setValue('{ artist(limit: 2) { id name } }');
+      editor.CodeMirror.setValue('{ artist(limit: 2, sort: [id_asc]) { data { id name } total } }');
     });
     await page.locator('.graphiql-execute-button').click();
     const response = page.locator('.graphiql-response');
     await expect.poll(() => response.innerText(), {timeout: 20_000}).toContain('Accept');
     expect(await response.innerText()).toContain('AC/DC');
+    expect(await response.innerText()).not.toContain('Aerosmith');
     expect(elsewhere).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();

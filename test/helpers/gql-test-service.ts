@@ -1,10 +1,8 @@
-// A small GqlService over a real database for the server's tests, until openGqlService (source/gql/
-// service.ts) builds the schema from the live model: one table `artist`, a hand-written schema
-// whose resolvers send real SQL through knex and record it as the query layer does (context.statements).
-import {execute, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString} from 'graphql';
-import knex, {type Knex} from 'knex';
-import {DocumentCache} from '../../source/gql/query/document-cache.js';
-import type {GqlExecuteResult, GqlModel, GqlRequestContext, GqlService, GqlSettings, Row} from '../../source/gql/types.js';
+// Settings and a small SQLite database for the GraphQL server's and command's tests. The tests open
+// them with the real openGqlService (source/gql/service.ts): introspected model, generated schema,
+// the read and write paths — nothing hand-written stands in for the layer below the face.
+import knex from 'knex';
+import type {GqlSettings} from '../../source/gql/types.js';
 
 export function gqlTestSettings(overrides: Partial<GqlSettings> = {}): GqlSettings {
   return {
@@ -22,87 +20,48 @@ export function gqlTestSettings(overrides: Partial<GqlSettings> = {}): GqlSettin
   };
 }
 
-async function timed(context: GqlRequestContext, query: Knex.QueryBuilder): Promise<Row[]> {
-  const {sql, bindings} = query.toSQL();
-  const started = performance.now();
-  const rows = (await query) as Row[];
-  context.statements?.push({sql, bindings, ms: performance.now() - started});
-  return rows;
-}
+/** The three artists of `artist`, in id order. */
+export const ARTISTS = ['AC/DC', 'Accept', 'Aerosmith'] as const;
 
-export function artistSchema(): GraphQLSchema {
-  const artist = new GraphQLObjectType({
-    name: 'Artist',
-    fields: {id: {type: new GraphQLNonNull(GraphQLInt)}, name: {type: GraphQLString}},
-  });
-  const user = new GraphQLObjectType({
-    name: 'Me',
-    fields: {sub: {type: GraphQLString}, roles: {type: new GraphQLList(new GraphQLNonNull(GraphQLString))}, anonymous: {type: GraphQLString}},
-  });
-  return new GraphQLSchema({
-    query: new GraphQLObjectType({
-      name: 'Query',
-      fields: {
-        artist: {
-          type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(artist))),
-          args: {limit: {type: GraphQLInt}},
-          resolve: (_root, args: {limit?: number}, context: GqlRequestContext) =>
-            timed(
-              context,
-              context
-                .db('artist')
-                .select('id', 'name')
-                .orderBy('id')
-                .limit(args.limit ?? 100),
-            ),
-        },
-        me: {
-          type: user,
-          resolve: (_root, _args, context: GqlRequestContext) => ({sub: context.user.auditKey, roles: context.user.roles, anonymous: String(context.user.anonymous)}),
-        },
-      },
-    }),
-    mutation: new GraphQLObjectType({
-      name: 'Mutation',
-      fields: {
-        addArtist: {
-          type: artist,
-          args: {name: {type: new GraphQLNonNull(GraphQLString)}},
-          resolve: async (_root, args: {name: string}, context: GqlRequestContext) => {
-            const [row] = await context.db('artist').insert({name: args.name}).returning(['id', 'name']);
-            return row as Row;
-          },
-        },
-      },
-    }),
-  });
-}
+/** The rows of `note`: each visible only to the user whose `sub` claim is its owner. */
+export const NOTES = [
+  {id: 1, body: 'ada: first', owner: 'ada'},
+  {id: 2, body: 'bob: only', owner: 'bob'},
+  {id: 3, body: 'ada: second', owner: 'ada'},
+] as const;
 
-/** Creates `artist` with three rows in the database behind `config` and serves it with the hand-written schema. */
-export async function artistService(config: Knex.Config, settings: GqlSettings): Promise<GqlService & {documents: DocumentCache}> {
-  const db = knex(config);
-  await db.schema.dropTableIfExists('artist');
-  await db.schema.createTable('artist', (table) => {
-    table.increments('id');
-    table.string('name', 200);
-  });
-  await db('artist').insert([{name: 'AC/DC'}, {name: 'Accept'}, {name: 'Aerosmith'}]);
-  const schema = artistSchema();
-  const documents = new DocumentCache(schema);
-  const model = {provider: settings.provider, tables: []} as unknown as GqlModel;
-  return {
-    settings,
-    model,
-    schema,
-    db,
-    documents,
-    async execute(args) {
-      const prepared = documents.prepare(args.query);
-      if (prepared.errors) return {errors: prepared.errors.map((error) => error.toJSON())} as GqlExecuteResult;
-      const contextValue: GqlRequestContext = {model, db, user: args.user};
-      const result = await execute({schema, document: prepared.document, variableValues: args.variables ?? undefined, contextValue});
-      return {...(result.errors ? {errors: result.errors.map((error) => error.toJSON())} : {}), data: result.data ?? null} as GqlExecuteResult;
-    },
-    close: () => db.destroy(),
-  };
+/**
+ * The metadata rules that make claims visible through real behaviour: `note` rows only to their
+ * owner's `sub`, its `created_by` written with the audit key, `_table` for the `reader` role and
+ * `_rawQuery` for `gql-admin` (so both the `role` and the `roles` claim are seen to count).
+ */
+export const CLAIM_RULES = [
+  'main.note { auto-filter: owner:sub }',
+  'main.note.created_by { populate: created-by }',
+  ':root { generic-table: enabled; generic-table-role: reader; raw-sql: enabled; raw-sql-role: gql-admin }',
+];
+
+/**
+ * Creates a SQLite file with `artist` (ARTISTS) and `note` (NOTES, `created_by` empty) and returns
+ * its connection string in the spec's shape, for gqlTestSettings({connectionString}).
+ */
+export async function createArtistDatabase(file: string): Promise<string> {
+  const db = knex({client: 'better-sqlite3', connection: {filename: file}, useNullAsDefault: true});
+  try {
+    await db.schema.createTable('artist', (table) => {
+      table.increments('id');
+      table.string('name', 200);
+    });
+    await db('artist').insert(ARTISTS.map((name) => ({name})));
+    await db.schema.createTable('note', (table) => {
+      table.increments('id');
+      table.string('body', 200);
+      table.string('owner', 50).notNullable();
+      table.string('created_by', 50);
+    });
+    await db('note').insert(NOTES.map((note) => ({...note})));
+  } finally {
+    await db.destroy();
+  }
+  return `Data Source=${file}`;
 }

@@ -4,8 +4,13 @@ import {join} from 'node:path';
 import {serverAudits} from 'graphql-http';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startOidcIssuer, type OidcIssuer} from '../../../fixtures/oidc-issuer/issuer.js';
+import {openGqlService} from '../../../source/gql/service.js';
 import {startGraphqlServer, type GraphqlServer} from '../../../servers/graphql/index.js';
-import {artistService, gqlTestSettings} from '../../helpers/gql-test-service.js';
+import {CLAIM_RULES, createArtistDatabase, gqlTestSettings} from '../../helpers/gql-test-service.js';
+
+// The server over the real service (openGqlService on a SQLite file of its own): how claims become
+// the user is seen through the metadata rules they drive — `note` rows by `sub` (auto-filter), its
+// `created_by` from the audit key (populate), `_table` for role `reader`, `_rawQuery` for `gql-admin`.
 
 const AUDIENCE = 'workbench-api';
 let dir: string;
@@ -15,8 +20,11 @@ let secured: GraphqlServer;
 const warnings: string[] = [];
 
 async function sqliteService(name: string, settings: Parameters<typeof gqlTestSettings>[0]) {
-  return artistService({client: 'better-sqlite3', connection: {filename: join(dir, `${name}.sqlite`)}, useNullAsDefault: true}, gqlTestSettings(settings));
+  const connectionString = await createArtistDatabase(join(dir, `${name}.sqlite`));
+  return openGqlService(gqlTestSettings({...settings, connectionString, metadata: CLAIM_RULES}));
 }
+
+type Answer = {data?: Record<string, unknown> | null; errors?: Array<{message: string; extensions?: {code?: string}}>};
 
 const post = (server: GraphqlServer, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${server.url}/graphql`, {
@@ -54,20 +62,47 @@ describe('graphql-http audits', () => {
 });
 
 describe('DisableAuth', () => {
-  it('warns at start that no token is checked, and serves the anonymous user', async () => {
+  it('warns at start that no token is checked, and serves the anonymous user: no claims, no roles', async () => {
     expect(warnings.filter((line) => line.includes('DisableAuth'))).toHaveLength(1);
-    const answer = await (await post(open, {query: '{ me { sub anonymous } }'})).json();
-    expect(answer).toEqual({data: {me: {sub: null, anonymous: 'true'}}});
+    const artists = await (await post(open, {query: '{ artist(sort: [id_asc]) { data { name } } }'})).json();
+    expect(artists).toEqual({data: {artist: {data: [{name: 'AC/DC'}, {name: 'Accept'}, {name: 'Aerosmith'}]}}});
+    // No `sub` claim: the auto-filtered table is closed, not served unfiltered.
+    const notes = (await (await post(open, {query: '{ note { data { body } } }'})).json()) as Answer;
+    expect(notes.data).toEqual({note: null});
+    expect(notes.errors?.[0]).toMatchObject({message: 'note is filtered on owner by the "sub" claim, which the request does not carry', extensions: {code: 'forbidden'}});
+    const table = (await (await post(open, {query: '{ _table(name: "artist") }'})).json()) as Answer;
+    expect(table.errors?.[0]?.message).toBe('_table needs the role reader');
   });
 });
 
 describe('tokens', () => {
-  const me = '{ me { sub roles } }';
-  it('a valid token: the claims become the user', async () => {
+  const anyQuery = '{ artist(limit: 1) { data { id } } }';
+  it('a valid token: the claims become the user — its rows, its audit key, its roles from `roles` and `role`', async () => {
     const token = await issuer.mint({sub: 'ada', roles: ['gql-admin'], role: 'reader'});
-    const response = await post(secured, {query: me}, {authorization: `Bearer ${token}`});
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({data: {me: {sub: 'ada', roles: ['gql-admin', 'reader']}}});
+    const as = {authorization: `Bearer ${token}`};
+    const notes = await post(secured, {query: '{ note(sort: [id_asc]) { data { body owner } } }'}, as);
+    expect(notes.status).toBe(200);
+    expect(await notes.json()).toEqual({
+      data: {
+        note: {
+          data: [
+            {body: 'ada: first', owner: 'ada'},
+            {body: 'ada: second', owner: 'ada'},
+          ],
+        },
+      },
+    });
+    const inserted = (await (await post(secured, {query: 'mutation { note(insert: {body: "by token"}) }'}, as)).json()) as {data: {note: number}};
+    const written = await post(secured, {query: `{ note(filter: {id: {_eq: ${inserted.data.note}}}) { data { body owner created_by } } }`}, as);
+    expect(await written.json()).toEqual({data: {note: {data: [{body: 'by token', owner: 'ada', created_by: 'ada'}]}}});
+    // `reader` came from the `role` claim, `gql-admin` from `roles`.
+    expect(await (await post(secured, {query: '{ _table(name: "artist", limit: 1) }'}, as)).json()).toEqual({data: {_table: [{id: 1, name: 'AC/DC'}]}});
+    expect(await (await post(secured, {query: '{ _rawQuery(sql: "select 1 as one") }'}, as)).json()).toEqual({data: {_rawQuery: [{one: 1}]}});
+
+    const bob = {authorization: `Bearer ${await issuer.mint({sub: 'bob'})}`};
+    expect(await (await post(secured, {query: '{ note { data { body } } }'}, bob)).json()).toEqual({data: {note: {data: [{body: 'bob: only'}]}}});
+    const roleless = (await (await post(secured, {query: '{ _rawQuery(sql: "select 1 as one") }'}, bob)).json()) as Answer;
+    expect(roleless.errors?.[0]).toMatchObject({message: '_rawQuery needs the role gql-admin', extensions: {code: 'forbidden'}});
   });
 
   const refused: Array<[string, () => Promise<string | undefined>, RegExp]> = [
@@ -91,7 +126,7 @@ describe('tokens', () => {
   ];
   it.each(refused)('%s: 401 with the reason, in GraphQL’s error shape', async (_name, header, message) => {
     const value = await header();
-    const response = await post(secured, {query: me}, value === undefined ? {} : {authorization: value});
+    const response = await post(secured, {query: anyQuery}, value === undefined ? {} : {authorization: value});
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/);
     const body = (await response.json()) as {errors: Array<{message: string; extensions: {code: string}}>};
@@ -102,7 +137,7 @@ describe('tokens', () => {
 
   it('the JWKS is fetched once for many requests', async () => {
     const token = await issuer.mint({sub: 'bob'});
-    for (let i = 0; i < 3; i++) expect((await post(secured, {query: me}, {authorization: `Bearer ${token}`})).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await post(secured, {query: anyQuery}, {authorization: `Bearer ${token}`})).status).toBe(200);
     expect(issuer.hits.get('/realms/workbench/protocol/openid-connect/certs')).toBe(1);
     expect(issuer.hits.get('/realms/workbench/.well-known/openid-configuration')).toBe(1);
   });
@@ -117,12 +152,12 @@ describe('tokens', () => {
 describe('Host and Origin guard', () => {
   it('refuses a cross-site POST and a foreign Host, accepts its own origin', async () => {
     const port = new URL(open.url).port;
-    const crossSite = await post(open, {query: 'mutation { addArtist(name: "x") { id } }'}, {origin: 'https://evil.example'});
+    const crossSite = await post(open, {query: 'mutation { artist(insert: {name: "x"}) }'}, {origin: 'https://evil.example'});
     expect(crossSite.status).toBe(403);
     expect(await crossSite.json()).toMatchObject({error: {code: 'cross_site_refused'}});
-    const fetchSite = await post(open, {query: '{ artist { id } }'}, {'sec-fetch-site': 'cross-site'});
+    const fetchSite = await post(open, {query: '{ artist { data { id } } }'}, {'sec-fetch-site': 'cross-site'});
     expect(fetchSite.status).toBe(403);
-    const own = await post(open, {query: '{ artist(limit: 1) { id } }'}, {origin: `http://127.0.0.1:${port}`});
+    const own = await post(open, {query: '{ artist(limit: 1) { data { id } } }'}, {origin: `http://127.0.0.1:${port}`});
     expect(own.status).toBe(200);
     const {request} = await import('node:http');
     const status = await new Promise<number>((resolve, reject) => {
@@ -139,17 +174,17 @@ describe('Host and Origin guard', () => {
 
 describe('debug header', () => {
   it('X-Gql-Debug: 1 puts the SQL sent in extensions.sql; without it there is none', async () => {
-    const debug = (await (await post(open, {query: '{ artist(limit: 2) { name } }'}, {'x-gql-debug': '1'})).json()) as {
+    const debug = (await (await post(open, {query: '{ artist(limit: 2, sort: [id_asc]) { data { name } } }'}, {'x-gql-debug': '1'})).json()) as {
       data: unknown;
       extensions: {sql: {count: number; statements: Array<{sql: string; bindings: unknown[]}>}};
     };
-    expect(debug.data).toEqual({artist: [{name: 'AC/DC'}, {name: 'Accept'}]});
+    expect(debug.data).toEqual({artist: {data: [{name: 'AC/DC'}, {name: 'Accept'}]}});
     expect(debug.extensions.sql.count).toBe(1);
-    expect(debug.extensions.sql.statements[0]!.sql).toMatch(/^select .*from `artist`/);
+    expect(debug.extensions.sql.statements[0]!.sql).toMatch(/^select .*from `artist` as `t0` order by `t0`.`id` asc limit \?$/);
     expect(debug.extensions.sql.statements[0]!.bindings).toEqual([2]);
-    const sqlWord = (await (await post(open, {query: '{ artist(limit: 1) { name } }'}, {'x-gql-debug': 'sql'})).json()) as {extensions?: unknown};
+    const sqlWord = (await (await post(open, {query: '{ artist(limit: 1) { data { name } } }'}, {'x-gql-debug': 'sql'})).json()) as {extensions?: unknown};
     expect(sqlWord.extensions).toBeDefined();
-    const plain = (await (await post(open, {query: '{ artist(limit: 1) { name } }'})).json()) as {extensions?: unknown};
+    const plain = (await (await post(open, {query: '{ artist(limit: 1) { data { name } } }'})).json()) as {extensions?: unknown};
     expect(plain.extensions).toBeUndefined();
   });
 });
@@ -162,7 +197,7 @@ describe('bad input', () => {
   });
 
   it('a wrong content type: 415', async () => {
-    const response = await fetch(`${open.url}/graphql`, {method: 'POST', headers: {'content-type': 'text/plain'}, body: '{ artist { id } }'});
+    const response = await fetch(`${open.url}/graphql`, {method: 'POST', headers: {'content-type': 'text/plain'}, body: '{ artist { data { id } } }'});
     expect(response.status).toBe(415);
     const form = await fetch(`${open.url}/graphql`, {method: 'POST', headers: {'content-type': 'application/x-www-form-urlencoded'}, body: 'query=%7B%7D'});
     expect(form.status).toBe(415);
@@ -176,19 +211,24 @@ describe('bad input', () => {
   });
 
   it('a mutation over GET: 405, and nothing is written', async () => {
-    const response = await fetch(`${open.url}/graphql?query=${encodeURIComponent('mutation { addArtist(name: "via GET") { id } }')}`, {headers: {accept: 'application/json'}});
+    const response = await fetch(`${open.url}/graphql?query=${encodeURIComponent('mutation { artist(insert: {name: "via GET"}) }')}`, {headers: {accept: 'application/json'}});
     expect(response.status).toBe(405);
-    const names = (await (await post(open, {query: '{ artist { name } }'})).json()) as {data: {artist: Array<{name: string}>}};
-    expect(names.data.artist.map((row) => row.name)).not.toContain('via GET');
+    const names = (await (await post(open, {query: '{ artist(limit: -1) { data { name } total } }'})).json()) as {data: {artist: {data: Array<{name: string}>; total: number}}};
+    expect(names.data.artist.data.map((row) => row.name)).not.toContain('via GET');
+    // The same mutation over POST does write: the 405 is the method, not the document.
+    expect(await (await post(open, {query: 'mutation { artist(insert: {name: "via POST"}) }'})).json()).toEqual({data: {artist: expect.any(Number)}});
+    const after = (await (await post(open, {query: '{ artist(limit: -1) { data { name } } }'})).json()) as {data: {artist: {data: Array<{name: string}>}}};
+    expect(after.data.artist.data.map((row) => row.name)).toContain('via POST');
   });
 
   it('syntax errors, unknown fields, wrong argument types, bad variables: GraphQL errors, no 500', async () => {
     const cases: Array<[unknown, RegExp]> = [
-      [{query: '{ artist { id '}, /Syntax Error/],
+      [{query: '{ artist { data { id '}, /Syntax Error/],
       [{query: '{ nope }'}, /Cannot query field "nope" on type "Query"/],
-      [{query: '{ artist(limit: "ten") { id } }'}, /Int cannot represent non-integer value/],
-      [{query: 'query ($n: Int) { artist(limit: $n) { id } }', variables: {n: 'x'}}, /Variable "\$n" got invalid value "x"/],
-      [{query: '{ artist { id } }', variables: 'not an object'}, /Invalid variables/],
+      [{query: '{ artist { id } }'}, /Cannot query field "id" on type "artist_paged"/],
+      [{query: '{ artist(limit: "ten") { data { id } } }'}, /Int cannot represent non-integer value/],
+      [{query: 'query ($n: Int) { artist(limit: $n) { data { id } } }', variables: {n: 'x'}}, /Variable "\$n" got invalid value "x"/],
+      [{query: '{ artist { data { id } } }', variables: 'not an object'}, /Invalid variables/],
       [{query: ''}, /./],
       [{query: 42}, /Invalid query/],
       [[], /Missing query|must be an object/],
