@@ -79,7 +79,14 @@ function GraphqlPane({focused, width, height, compact}: PaneProps): React.JSX.El
   const [completionModule, setCompletionModule] = useState<CompletionModule>();
   const [run, setRun] = useState<RunState>({state: 'idle'});
   const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
-  const [selected, setSelected] = useState(0);
+  // The selected row, like the text: read through a ref so keys that come faster than frames
+  // (a held j, keys sent together) each move on from where the one before left it.
+  const [selected, setSelectedState] = useState(0);
+  const selectedRef = useRef(0);
+  const setSelected = (index: number) => {
+    selectedRef.current = index;
+    setSelectedState(index);
+  };
   const [history, setHistory] = useState<HistoryEntry[]>([]);
   const [historyProblem, setHistoryProblem] = useState<string>();
   const [pickerOpen, setPickerOpen] = useState(false);
@@ -133,7 +140,6 @@ function GraphqlPane({focused, width, height, compact}: PaneProps): React.JSX.El
   const data = run.state === 'done' ? run.result.data : undefined;
   const rows = useMemo(() => (data === undefined || data === null ? [] : treeRows(data, closed, 'data')), [data, closed]);
   const selectedIndex = Math.max(0, Math.min(rows.length - 1, selected));
-  const selectedRow = rows[selectedIndex];
 
   const completions = useMemo<Completion[]>(() => {
     if (!completion || !completionModule || schema.state !== 'ready') return [];
@@ -179,9 +185,14 @@ function GraphqlPane({focused, width, height, compact}: PaneProps): React.JSX.El
   };
 
   const recall = (step: number) => {
-    const target = historyIndex.current + step;
+    // An entry the boxes already hold is passed over: after a run the newest entry is the text on
+    // screen, and Ctrl-P should bring the query before it, not the same one again.
+    const shown = {query: editorText(editorsRef.current.query), variables: editorText(editorsRef.current.variables)};
+    const same = (entry: HistoryEntry | undefined) => entry !== undefined && entry.query === shown.query && entry.variables === shown.variables;
+    let target = historyIndex.current + step;
+    while (target >= 0 && target < history.length && same(history[target])) target += step;
     if (target < -1 || target >= history.length) return setMessage({kind: 'info', text: target < -1 ? 'newest: the text you were writing' : 'no older query in the history'});
-    if (historyIndex.current === -1) draft.current = {query: editorText(editorsRef.current.query), variables: editorText(editorsRef.current.variables)};
+    if (historyIndex.current === -1) draft.current = shown;
     historyIndex.current = target;
     const entry = target === -1 ? draft.current : history[target];
     if (entry) dispatch({set: {query: entry.query, variables: entry.variables}});
@@ -244,36 +255,38 @@ function GraphqlPane({focused, width, height, compact}: PaneProps): React.JSX.El
   const moveTo = (index: number) => setSelected(Math.max(0, Math.min(rows.length - 1, index)));
   const browseKeys = (press: Keypress): boolean => {
     const page = Math.max(1, treeRowsShown.current - 1);
+    const keyIndex = Math.max(0, Math.min(rows.length - 1, selectedRef.current));
+    const keyRow = rows[keyIndex];
     if (isRunKey(press) || isGqlKey('RUN_PLAIN', press)) void runQuery();
     else if (isGqlKey('EDIT_QUERY', press) || press.input === 'i') setSection('query');
     else if (isGqlKey('EDIT_VARIABLES', press)) setSection('variables');
     else if (isGqlKey('HISTORY', press)) setPickerOpen(true);
-    else if (matchesCommand(Command.UP, press)) moveTo(selectedIndex - 1);
-    else if (matchesCommand(Command.DOWN, press)) moveTo(selectedIndex + 1);
-    else if (matchesCommand(Command.PAGE_UP, press)) moveTo(selectedIndex - page);
-    else if (matchesCommand(Command.PAGE_DOWN, press)) moveTo(selectedIndex + page);
+    else if (matchesCommand(Command.UP, press)) moveTo(keyIndex - 1);
+    else if (matchesCommand(Command.DOWN, press)) moveTo(keyIndex + 1);
+    else if (matchesCommand(Command.PAGE_UP, press)) moveTo(keyIndex - page);
+    else if (matchesCommand(Command.PAGE_DOWN, press)) moveTo(keyIndex + page);
     else if (press.name === 'home' || (press.input === 'g' && !press.ctrl && !press.name)) moveTo(0);
     else if (press.name === 'end' || (press.input === 'G' && !press.ctrl && !press.name)) moveTo(rows.length - 1);
-    else if (selectedRow && isToggleKey(press) && selectedRow.kind !== 'scalar') {
-      const path = selectedRow.path;
+    else if (keyRow && isToggleKey(press) && keyRow.kind !== 'scalar') {
+      const path = keyRow.path;
       setClosed((current) => {
         const next = new Set(current);
         if (next.has(path)) next.delete(path);
         else next.add(path);
         return next;
       });
-    } else if (selectedRow && press.name === 'left') {
+    } else if (keyRow && press.name === 'left') {
       // ← closes an open container, else goes to the one that holds this row.
-      if (selectedRow.kind !== 'scalar' && selectedRow.open) setClosed((current) => new Set(current).add(selectedRow.path));
+      if (keyRow.kind !== 'scalar' && keyRow.open) setClosed((current) => new Set(current).add(keyRow.path));
       else {
-        const parent = parentPath(selectedRow.path);
+        const parent = parentPath(keyRow.path);
         const at = rows.findIndex((row) => row.path === parent);
         if (at >= 0) moveTo(at);
       }
-    } else if (selectedRow && press.name === 'right' && selectedRow.kind !== 'scalar' && !selectedRow.open)
+    } else if (keyRow && press.name === 'right' && keyRow.kind !== 'scalar' && !keyRow.open)
       setClosed((current) => {
         const next = new Set(current);
-        next.delete(selectedRow.path);
+        next.delete(keyRow.path);
         return next;
       });
     else if (isGqlKey('CLOSE_ALL', press) && data) {

@@ -1,4 +1,4 @@
-import type {GraphQLSchema, IntrospectionQuery} from 'graphql';
+import type {GraphQLSchema} from 'graphql';
 import {describeError, WorkbenchError} from '../../core/errors.js';
 import type {GqlExecuteResult, GqlService} from '../../gql/types.js';
 import {httpCall, NoAnswerError} from '../../services/http-call.js';
@@ -33,9 +33,8 @@ export function inProcessConnection(service: GqlService): GqlConnection {
   return {
     where: `in-process · ${service.settings.source}`,
     async schema() {
-      const {isSchema} = await import('graphql');
-      if (!isSchema(service.schema)) throw new WorkbenchError('internal', 'the GraphQL service has no schema');
-      return service.schema;
+      const {checkedSchema} = await import('./graphql-schema.js');
+      return checkedSchema(service.schema);
     },
     execute: (query, variables) => service.execute({query, variables, user: {...ANONYMOUS, claims: {}, roles: []}}),
     close: () => service.close(),
@@ -76,10 +75,8 @@ export function remoteConnection(entry: ServiceEntry, options: {token?: string} 
     where: endpoint.href,
     async schema() {
       // graphql-js costs a few hundred ms to load: only once the pane asks, not with the TUI.
-      const {buildClientSchema, getIntrospectionQuery} = await import('graphql');
-      const result = await post({query: getIntrospectionQuery()});
-      if (!result.data) throw new WorkbenchError('internal', `the schema could not be read: ${result.errors?.map((error) => error.message).join('; ') ?? 'no data'}`);
-      return buildClientSchema(result.data as unknown as IntrospectionQuery);
+      const {introspectedSchema} = await import('./graphql-schema.js');
+      return introspectedSchema(post);
     },
     execute: (query, variables) => post({query, variables}),
     close: async () => {},
