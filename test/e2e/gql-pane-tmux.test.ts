@@ -4,24 +4,13 @@ import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {cliPath, eventually, makeSandbox, type Sandbox} from '../helpers/cli.js';
 import {gqlDatabases, type GqlFixture} from '../helpers/gql-databases.js';
+import {requireTmux} from '../helpers/tmux.js';
 
 // The GraphQL pane in the real program (dist/) in a real terminal (tmux, 200×60): a project whose
 // appsettings.json points at Chinook in SQLite, no `serve graphql` running, so the pane's port
 // opens the service in-process. Keys go through tmux as a person types them.
 
-const hasTmux = (() => {
-  try {
-    execFileSync('tmux', ['-V']);
-    return true;
-  } catch {
-    return false;
-  }
-})();
-for (const [ok, message] of [[hasTmux, 'tmux is not installed: the GraphQL pane end-to-end test cannot run (apt-get install tmux)']] as const) {
-  if (ok) continue;
-  if (process.env.WORKBENCH_REQUIRE_SERVICES) throw new Error(message);
-  console.warn(`\n!!! SKIPPED: ${message}\n`);
-}
+const hasTmux = requireTmux('the GraphQL pane end-to-end test');
 
 let sandbox: Sandbox;
 let fixture: GqlFixture;

@@ -1,20 +1,9 @@
 import {execFileSync} from 'node:child_process';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {cliPath, eventually, makeSandbox, runCli, type Sandbox} from '../helpers/cli.js';
+import {requireTmux} from '../helpers/tmux.js';
 
-const hasTmux = (() => {
-  try {
-    execFileSync('tmux', ['-V']);
-    return true;
-  } catch {
-    return false;
-  }
-})();
-if (!hasTmux) {
-  const message = 'tmux is not installed: the TUI end-to-end test cannot run (apt-get install tmux)';
-  if (process.env.WORKBENCH_REQUIRE_SERVICES) throw new Error(message);
-  console.warn(`\n!!! SKIPPED: ${message}\n`);
-}
+const hasTmux = requireTmux('the TUI end-to-end test');
 
 let sandbox: Sandbox;
 let socket: string;
