@@ -1,6 +1,6 @@
 import {isAbsolute, relative} from 'node:path';
 import type {ToolCallContent, ToolCallUpdate, ToolKind} from '@agentclientprotocol/sdk';
-import {createTwoFilesPatch} from 'diff';
+import {FILE_HEADERS_ONLY, createTwoFilesPatch} from 'diff';
 import type {PermissionDecision, PermissionTool, ToolRow} from '../types.js';
 
 /** What we know of one of the agent's tool calls: `tool_call`, then `tool_call_update`s merged in. */
@@ -82,7 +82,7 @@ export function contentText(state: ToolCallState, cwd: string): string | undefin
   for (const item of state.content ?? []) {
     if (item.type === 'diff') {
       const name = workspacePath(item.path, cwd);
-      parts.push(createTwoFilesPatch(name, name, item.oldText ?? '', item.newText, undefined, undefined, {context: 3}).replace(/^=+\n/, ''));
+      parts.push(createTwoFilesPatch(name, name, item.oldText ?? '', item.newText, undefined, undefined, {context: 3, headerOptions: FILE_HEADERS_ONLY}).trimEnd());
     } else if (item.type === 'content') {
       parts.push(item.content.type === 'text' ? item.content.text : `[${item.content.type}]`);
     } else {
