@@ -182,6 +182,11 @@ async function askOnTerminal(request: Parameters<PermissionAsker>[0]): Promise<P
   const lines = createInterface({input: process.stdin, output: process.stderr});
   // The end of input (Ctrl-D) is a no, not a question left open forever.
   const closed = new Promise<string>((resolve) => lines.once('close', () => resolve('n')));
+  // readline takes Ctrl-C for itself while it asks: it refuses, and cancels the turn as Ctrl-C does elsewhere.
+  lines.once('SIGINT', () => {
+    lines.close();
+    process.emit('SIGINT', 'SIGINT');
+  });
   try {
     if (request.preview && request.preview !== request.argument) process.stderr.write(`${toTerminalText(request.preview)}\n`);
     for (;;) {

@@ -149,7 +149,7 @@ describe('workbench acp on a terminal', () => {
         output += data;
         if (!answered && output.includes('[y]es / [n]o / [a]lways: ')) {
           answered = true;
-          term.write(`${answer}\r`);
+          term.write(answer);
         }
       });
       term.onExit(({exitCode}) => resolve({code: exitCode, output}));
@@ -157,7 +157,7 @@ describe('workbench acp on a terminal', () => {
   }
 
   it('asks y/n/a before a tool call; y allows it and the row says the user decided', async () => {
-    const {code, output} = await runOnTerminal('tool', 'y');
+    const {code, output} = await runOnTerminal('tool', 'y\r');
     expect(code).toBe(0);
     expect(output).toContain('allow shell: npm test? (no rule names it) [y]es / [n]o / [a]lways: ');
     expect(output).toContain('tool: execute Run npm test → exit 0 (allowed by you (allow))');
@@ -165,9 +165,16 @@ describe('workbench acp on a terminal', () => {
   });
 
   it('n refuses it', async () => {
-    const {code, output} = await runOnTerminal('tool', 'n');
+    const {code, output} = await runOnTerminal('tool', 'n\r');
     expect(code).toBe(0);
     expect(output).toContain('tool: execute Run npm test → refused (refused by you)');
     expect(output).toContain('I was not allowed to run the tests.');
+  });
+
+  it('Ctrl-C while it asks refuses and cancels the turn', async () => {
+    const {code, output} = await runOnTerminal('tool', '\x03');
+    expect(code).toBe(1);
+    expect(output).toContain('workbench: cancelled');
+    expect(output).not.toContain('The tests pass.');
   });
 });

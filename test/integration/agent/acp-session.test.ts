@@ -1,4 +1,4 @@
-import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
@@ -148,6 +148,13 @@ describe('ACP session against the stub agent (a real subprocess)', () => {
     const error = await openError({agent: 'no-such-agent-xyz --acp'});
     expect(isWorkbenchError(error)).toBe(true);
     expect(error.message).toBe("Could not launch ACP agent 'no-such-agent-xyz --acp'. Is it installed?");
+  });
+
+  it('a file that is not executable is a launch failure', async () => {
+    const script = join(dir, 'agent.sh');
+    writeFileSync(script, '#!/bin/sh\necho hi\n', {mode: 0o644});
+    const error = await openError({agent: script});
+    expect(error.message).toBe(`Could not launch ACP agent '${script}'. Is it installed?`);
   });
 
   it('an agent that exits before the handshake is a launch failure too, with its stderr kept in the details', async () => {
