@@ -49,6 +49,7 @@ export async function openAcpSession(options: AcpSessionOptions, permit: Permit)
   }
 
   let sessionId = '';
+  let closed = false;
   let turn: Turn | undefined;
   let fault: Fault | undefined;
   let onFault!: (fault: Fault) => void;
@@ -125,8 +126,9 @@ export async function openAcpSession(options: AcpSessionOptions, permit: Permit)
         throw new WorkbenchError('internal', `ACP agent '${commandLine}' speaks ACP protocol version ${init.protocolVersion}; workbench speaks version ${acp.PROTOCOL_VERSION}`);
       }
       const created = await connection.agent.request(acp.methods.agent.session.new, {cwd: options.cwd, mcpServers: []}).catch((error: unknown) => {
-        // The agent signs in to its own service: when it cannot, its message says how.
-        throw new WorkbenchError('unauthorized', `ACP agent '${commandLine}' could not start a session: ${describeError(error)}`);
+        // The agent signs in to its own service: when it cannot (auth_required, -32000), its message says how.
+        const code = error instanceof acp.RequestError && error.code === -32000 ? 'unauthorized' : 'internal';
+        throw new WorkbenchError(code, `ACP agent '${commandLine}' could not start a session: ${describeError(error)}`);
       });
       return {init, created};
     })();
@@ -165,6 +167,7 @@ export async function openAcpSession(options: AcpSessionOptions, permit: Permit)
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      closed = true;
       turn?.abort.abort();
       connection.close();
       await agent.kill();
@@ -176,6 +179,7 @@ export async function openAcpSession(options: AcpSessionOptions, permit: Permit)
     kind: 'acp',
     header,
     async send(prompt, onEvent) {
+      if (closed) throw new WorkbenchError('conflict', 'the ACP session is closed');
       if (turn) throw new WorkbenchError('conflict', 'the ACP agent is still answering the previous message');
       for (const row of heldLog.splice(0)) onEvent({type: 'row', row});
       if (fault) {

@@ -184,6 +184,7 @@ describe('ACP session against the stub agent (a real subprocess)', () => {
   it('an agent that cannot sign in to its own service: its message is shown', async () => {
     const error = await openError({agent: agentCommand('--auth-required')});
     expect(error.message).toMatch(/could not start a session: .*sign in with `stub login` first/);
+    expect((error as {code?: string}).code).toBe('unauthorized');
   });
 
   it('the agent exits mid-session: the turn ends with an error row and its last stderr lines', async () => {
@@ -228,5 +229,16 @@ describe('ACP session against the stub agent (a real subprocess)', () => {
     expect(alive(pid)).toBe(true);
     await session.close();
     expect(alive(pid)).toBe(false);
+    await expect(session.send('hello', () => {})).rejects.toThrow('the ACP session is closed');
+    // Closing twice is harmless.
+    await session.close();
+  });
+
+  it('a second message while the first is being answered is refused, not interleaved', async () => {
+    const session = await open();
+    const first = session.send('hang', () => {});
+    await expect(session.send('hello', () => {})).rejects.toThrow('the ACP agent is still answering the previous message');
+    session.cancel();
+    await first;
   });
 });
