@@ -12,6 +12,8 @@ export interface AgentExit {
 export const STDERR_TAIL_LINES = 50;
 // A line longer than this is cut: an agent that writes megabytes without a newline must not fill memory.
 const MAX_LINE = 4000;
+// After the agent exits, how long its stderr may take to be read to the end.
+const STDERR_DRAIN_MS = 500;
 // After SIGTERM, how long the agent gets to exit before SIGKILL.
 const KILL_GRACE_MS = 2000;
 
@@ -41,11 +43,19 @@ export function launchAgent(command: AgentCommand, cwd: string, env: NodeJS.Proc
     const tail: string[] = [];
     const listeners: Array<(line: string) => void> = [];
     let exit: AgentExit | undefined;
+    let stderrDone!: () => void;
+    const stderrRead = new Promise<void>((resolve) => (stderrDone = resolve));
     const exited = new Promise<AgentExit>((done) =>
       child.once('exit', (code, signal) => {
-        exit = {code, signal};
         process.off('exit', killOnExit);
-        done(exit);
+        // Its last stderr lines (why it died) may still be in the pipe: read them first, unless a
+        // helper it started holds the pipe open.
+        const settle = setTimeout(stderrDone, STDERR_DRAIN_MS);
+        void stderrRead.then(() => {
+          clearTimeout(settle);
+          exit = {code, signal};
+          done(exit);
+        });
       }),
     );
     // workbench ending for any reason (an uncaught error, process.exit) takes the agent with it.
@@ -59,7 +69,9 @@ export function launchAgent(command: AgentCommand, cwd: string, env: NodeJS.Proc
     child.once('spawn', () => {
       const pid = child.pid as number;
       process.on('exit', killOnExit);
-      createInterface({input: child.stderr, crlfDelay: Infinity}).on('line', (raw) => {
+      const lines = createInterface({input: child.stderr, crlfDelay: Infinity});
+      lines.once('close', () => stderrDone());
+      lines.on('line', (raw) => {
         const line = raw.length > MAX_LINE ? `${raw.slice(0, MAX_LINE)}…` : raw;
         tail.push(line);
         if (tail.length > STDERR_TAIL_LINES) tail.shift();
