@@ -139,6 +139,12 @@ describe('ACP session against the stub agent (a real subprocess)', () => {
     expect(rows.filter((row) => row.kind === 'agent-log')).toEqual([]);
   });
 
+  it('thought chunks are the agent working, not its answer: not shown', async () => {
+    const {rows, deltas} = await turn(await open(), 'think');
+    expect(deltas.join('')).toBe('Hello from the stub agent.');
+    expect(rows.map((row) => row.kind)).toEqual(['answer', 'notice']);
+  });
+
   it('refusal as the stop reason ends the turn with an error row', async () => {
     const {rows} = await turn(await open(), 'refuse');
     expect(rows.at(-1)).toEqual({kind: 'error', code: 'refusal', message: 'the agent refused to continue (stop reason: refusal)'});
