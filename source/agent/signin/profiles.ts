@@ -51,7 +51,7 @@ const profileSchema = z.strictObject({
   tokenUrl: httpUrl,
   clientId: z.string().min(1, 'must not be empty').optional(),
   scopes: z.array(z.string()).default([]),
-  redirectPort: z.number().int().min(0).max(65535).default(0),
+  redirectPort: z.number().int('must be a whole number').min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535').default(0),
   redirectPath: z.string().startsWith('/', 'must start with /').default('/callback'),
   baseUrl: httpUrl,
   extraHeaders: z.record(z.string(), z.string()).default({}),
@@ -112,7 +112,15 @@ function parseWith<T>(schema: z.ZodType<T>, value: unknown, path: string): T {
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.length > 0 ? issue.path.join('.') : issue.code === 'unrecognized_keys' ? (issue as {keys?: string[]}).keys?.join(', ') : '';
-  const what = issue.code === 'unrecognized_keys' ? `unknown field ${field}` : field ? `${field} ${issue.message}` : issue.message;
+  // Our messages read on from the field (`redirectPort must be …`); zod's own are sentences of their own.
+  const what =
+    issue.code === 'unrecognized_keys'
+      ? `unknown field ${field}`
+      : !field
+        ? issue.message
+        : issue.message.startsWith('must')
+          ? `${field} ${issue.message}`
+          : `${field}: ${issue.message}`;
   return failProfile(path, what);
 }
 

@@ -24,7 +24,9 @@ export async function runConnectCommand(flags: ConnectFlags): Promise<CommandRes
   if (flags.list) {
     const listing = await listProfiles();
     if (flags.json) return {stdout: `${JSON.stringify(listing)}\n`};
-    const lines = listing.map((item) => {
+    const labels = listing.map((item) => `${item.name}${item.builtIn ? ' (built in)' : ''}`);
+    const width = Math.max(...labels.map((label) => label.length));
+    const lines = listing.map((item, index) => {
       const state = item.problem
         ? `unusable: ${item.problem}`
         : !item.hasToken
@@ -32,7 +34,7 @@ export async function runConnectCommand(flags: ConnectFlags): Promise<CommandRes
           : item.expiresAt
             ? `signed in, expires ${item.expiresAt}`
             : 'signed in (key does not expire)';
-      return toTerminalLine(`${item.name}${item.builtIn ? ' (built in)' : ''}\t${state}`);
+      return toTerminalLine(`${labels[index]!.padEnd(width)}  ${state}`);
     });
     return {stdout: `${lines.join('\n')}\n`};
   }
