@@ -1,7 +1,7 @@
 import {createHash, timingSafeEqual} from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import {WorkbenchError} from '../../core/errors.js';
-import {authorizationServer, describeOAuthFailure, isoSeconds, isLoopback, oauthClient, requestOptions, toStoredToken} from './oauth-client.js';
+import {authorizationServer, describeOAuthFailure, isoSeconds, oauthClient, requestOptions, toStoredToken} from './oauth-client.js';
 import {startLoopback} from './loopback.js';
 import {loadProfile, type ProviderProfile} from './profiles.js';
 import {writeToken, type StoredToken} from './token-store.js';
@@ -104,9 +104,6 @@ async function exchangeCode(profile: ProviderProfile, query: URLSearchParams, re
 
 /** The gateway's own exchange (OpenRouter's shape): the code and verifier buy a user-controlled API key. */
 async function exchangeForKey(profile: ProviderProfile, code: string, verifier: string): Promise<StoredToken> {
-  if (new URL(profile.tokenUrl).protocol !== 'https:' && !isLoopback(profile.tokenUrl)) {
-    throw new WorkbenchError('config_invalid', `${profile.name}: tokenUrl must be https (a key would cross the network in the clear)`);
-  }
   let response: Response;
   try {
     response = await fetch(profile.tokenUrl, {

@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import {WorkbenchError} from '../../core/errors.js';
-import type {ProviderProfile} from './profiles.js';
+import {isLoopback, type ProviderProfile} from './profiles.js';
 import type {StoredToken} from './token-store.js';
 
 /** The provider as oauth4webapi needs it; a profile names endpoints, not an issuer, so its origin stands in. */
@@ -15,11 +15,6 @@ export function oauthClient(profile: ProviderProfile): oauth.Client {
 /** oauth4webapi refuses plain http; a provider on this machine (a test's stand-in, a local gateway) is allowed it. */
 export function requestOptions(url: string): {[oauth.allowInsecureRequests]: boolean; signal: AbortSignal} {
   return {[oauth.allowInsecureRequests]: isLoopback(url), signal: AbortSignal.timeout(30_000)};
-}
-
-export function isLoopback(url: string): boolean {
-  const host = new URL(url).hostname;
-  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
 }
 
 /** A token endpoint's answer as it is stored; `expires_in` becomes an absolute UTC time. */

@@ -81,7 +81,7 @@ export function loadProfile(name: string): ProviderProfile {
   const file = existsSync(path) ? readProfileFile(path) : undefined;
   if (name === GATEWAY_PROVIDER) {
     const override = file === undefined ? {} : parseWith(gatewayOverrideSchema, file, path);
-    return {...BUILT_IN_GATEWAY, ...override, name: GATEWAY_PROVIDER, flow: 'gateway-key'};
+    return checkTransport({...BUILT_IN_GATEWAY, ...override, name: GATEWAY_PROVIDER, flow: 'gateway-key'}, path);
   }
   if (file === undefined) {
     throw new WorkbenchError('not_found', `no provider profile "${name}": write ${path} (workbench connect --show-example prints one), or use the built-in provider "gateway"`);
@@ -89,7 +89,21 @@ export function loadProfile(name: string): ProviderProfile {
   const profile = parseWith(profileSchema, file, path);
   if (profile.name !== name) throw new WorkbenchError('config_invalid', `${path}: name is "${profile.name}" but the file is named for "${name}"`);
   if (!profile.clientId) throw new WorkbenchError('config_invalid', `${path}: clientId is required (the provider issues it to this application; none is built in)`);
-  return {...profile, flow: 'oauth'};
+  return checkTransport({...profile, flow: 'oauth'}, path);
+}
+
+/** Codes, tokens and keys cross these addresses: https, or plain http on this machine only (a local stand-in). Checked before the browser opens. */
+function checkTransport(profile: ProviderProfile, path: string): ProviderProfile {
+  for (const field of ['authorizeUrl', 'tokenUrl', 'baseUrl'] as const) {
+    const url = new URL(profile[field]);
+    if (url.protocol !== 'https:' && !isLoopback(profile[field])) failProfile(path, `${field} must be https (plain http is allowed on 127.0.0.1 and localhost only)`);
+  }
+  return profile;
+}
+
+export function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
 }
 
 function readProfileFile(path: string): unknown {

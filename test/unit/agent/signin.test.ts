@@ -123,6 +123,43 @@ describe('token files', () => {
   });
 });
 
+describe('sign-in faults', () => {
+  it("a refused gateway key exchange says so, with the provider's reason, and stores nothing", async () => {
+    writeFileSync(join(oauthDir, 'gateway.json'), JSON.stringify({authorizeUrl: provider.gatewayAuthUrl, tokenUrl: provider.gatewayKeysUrl, redirectPort: 0}));
+    provider.setMode('refuse-key');
+    await expect(signIn('gateway')).rejects.toThrow('gateway: exchanging the code for a key was refused (Invalid code or code_verifier)');
+    expect(readToken('gateway')).toBeNull();
+  });
+
+  it('a token endpoint that is down is named, not a stack', async () => {
+    const down = await startOAuthProvider();
+    await down.close();
+    acmeProfile({tokenUrl: down.tokenUrl});
+    await expect(signIn('acme')).rejects.toThrow(/^acme: exchanging the code for a token failed: ECONNREFUSED$/);
+  });
+
+  it('a redirect port in use is named with the fix', async () => {
+    const {createServer} = await import('node:net');
+    const busy = createServer();
+    await new Promise<void>((done) => busy.listen(0, '127.0.0.1', done));
+    const port = (busy.address() as {port: number}).port;
+    acmeProfile({redirectPort: port});
+    try {
+      await expect(signIn('acme')).rejects.toThrow(`port ${port} on 127.0.0.1 is in use; the sign-in needs it for the redirect (free it, or set redirectPort in the profile)`);
+    } finally {
+      busy.close();
+    }
+  });
+
+  it('a plain-http provider off this machine is refused before the browser opens', async () => {
+    acmeProfile({tokenUrl: 'http://auth.example.com/token'});
+    let opened = false;
+    const attempt = connect({provider: 'acme', openBrowser: async () => void (opened = true), print: () => {}, timeoutMs: 10_000});
+    await expect(attempt).rejects.toThrow(`${join(oauthDir, 'acme.json')}: tokenUrl must be https (plain http is allowed on 127.0.0.1 and localhost only)`);
+    expect(opened).toBe(false);
+  });
+});
+
 describe('profiles', () => {
   it('the example profile is a valid profile', () => {
     writeFileSync(join(oauthDir, 'example.json'), exampleProfile());
