@@ -1,5 +1,6 @@
 import {existsSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
+import {visit} from 'jsonc-parser';
 import type {CredentialReport} from '../types.js';
 import {readDotenv} from './env-file.js';
 
@@ -109,8 +110,41 @@ function readJson(path: string, scan: StoreScan): object | undefined {
   return undefined;
 }
 
-/** The top-level key names only; the parsed values are dropped here and go nowhere. */
+/**
+ * The top-level property names only. A tokenizer walks the text and hands us names, never values:
+ * the tokens in the file are not decoded into anything this program holds.
+ */
 function topLevelNames(path: string, scan: StoreScan): string[] | undefined {
-  const value = readJson(path, scan);
-  return value === undefined ? undefined : Object.keys(value);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') scan.looked.push(`${path}: cannot read (${code})`);
+    return undefined;
+  }
+  const names: string[] = [];
+  let depth = 0;
+  let broken = false;
+  let topIsObject = false;
+  visit(
+    text,
+    {
+      onObjectBegin: () => {
+        if (depth === 0) topIsObject = true;
+        depth++;
+      },
+      onObjectEnd: () => void depth--,
+      onArrayBegin: () => void depth++,
+      onArrayEnd: () => void depth--,
+      onObjectProperty: (name) => void (depth === 1 && names.push(name)),
+      onError: () => void (broken = true),
+    },
+    {disallowComments: true},
+  );
+  if (broken || !topIsObject) {
+    scan.looked.push(`${path}: not a JSON object, ignored`);
+    return undefined;
+  }
+  return names;
 }

@@ -236,7 +236,11 @@ describe('nothing resolves', () => {
     // A folder where the file should be: unreadable for root too (tests may run as root).
     mkdirSync(join(cwd, '.env.local'));
     writeFileSync(join(home, '.claude.json'), '{"primaryApiKey": "half-written');
+    mkdirSync(join(home, '.claude'));
+    writeFileSync(join(home, '.claude', '.credentials.json'), '["claudeAiOauth"]');
     const report = await resolveCredential(options());
+    expect(report.tried).toContain(`other tools: ${join(home, '.claude', '.credentials.json')}: not a JSON object, ignored`);
+    expect(report.skipped).toEqual([]);
     expect(report.tried).toContain(`.env.local MESSAGES_API_KEY: ${join(cwd, '.env.local')}: cannot read (EISDIR)`);
     expect(report.tried).toContain(`other tools: ${join(home, '.claude.json')}: not a JSON object, ignored`);
     expect(everything(report)).not.toContain('half-written');
