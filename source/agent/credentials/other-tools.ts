@@ -51,8 +51,9 @@ function claudeConfig(home: string, scan: StoreScan): void {
 /** `~/.claude/.credentials.json` holds sign-in tokens (`claudeAiOauth`): only its top-level names are looked at. */
 function claudeCredentials(home: string, scan: StoreScan): void {
   const path = join(home, '.claude', '.credentials.json');
-  const names = topLevelNames(path, scan);
-  if (names === undefined) return;
+  const shape = topLevelShape(path, scan);
+  if (shape === undefined) return;
+  const names = Object.keys(shape);
   for (const name of names) {
     const provider = name === 'claudeAiOauth' ? 'Claude Code sign-in (claudeAiOauth)' : `Claude Code ${name}`;
     scan.skipped.push({provider, where: path, reason: TOKEN_SKIP_REASON});
@@ -63,14 +64,14 @@ function claudeCredentials(home: string, scan: StoreScan): void {
 /** Codex CLI: `~/.codex/auth.json` holds an OpenAI key (`OPENAI_API_KEY`) or ChatGPT sign-in `tokens`. */
 function codexAuth(home: string, scan: StoreScan): void {
   const path = join(home, '.codex', 'auth.json');
-  const value = readJson(path, scan) as Record<string, unknown> | undefined;
-  if (value === undefined) return;
+  const shape = topLevelShape(path, scan);
+  if (shape === undefined) return;
   const parts: string[] = [];
-  if (typeof value.OPENAI_API_KEY === 'string' && value.OPENAI_API_KEY !== '') {
+  if (shape.OPENAI_API_KEY === 'text') {
     scan.unusable.push({provider: 'openai', where: `${path} OPENAI_API_KEY`});
     parts.push('an OpenAI key (not usable here)');
   }
-  if ('tokens' in value && value.tokens !== null) {
+  if (shape.tokens !== undefined && shape.tokens !== 'null') {
     scan.skipped.push({provider: 'Codex sign-in (tokens)', where: path, reason: TOKEN_SKIP_REASON});
     parts.push('a sign-in token, skipped');
   }
@@ -110,11 +111,15 @@ function readJson(path: string, scan: StoreScan): object | undefined {
   return undefined;
 }
 
+/** What a top-level value is, without its content: a non-empty string is only `text`. */
+type ValueShape = 'text' | 'empty' | 'null' | 'object' | 'array' | 'other';
+
 /**
- * The top-level property names only. A tokenizer walks the text and hands us names, never values:
- * the tokens in the file are not decoded into anything this program holds.
+ * The top-level property names of a JSON object file and the shape of each value. A tokenizer walks
+ * the text and hands us names; values are never kept (a string is reduced to `text` or `empty` on
+ * the spot), so tokens in the file are not decoded into anything this program holds.
  */
-function topLevelNames(path: string, scan: StoreScan): string[] | undefined {
+function topLevelShape(path: string, scan: StoreScan): Record<string, ValueShape> | undefined {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -123,21 +128,32 @@ function topLevelNames(path: string, scan: StoreScan): string[] | undefined {
     if (code !== 'ENOENT' && code !== 'ENOTDIR') scan.looked.push(`${path}: cannot read (${code})`);
     return undefined;
   }
-  const names: string[] = [];
+  const shape: Record<string, ValueShape> = {};
   let depth = 0;
+  let current: string | undefined;
   let broken = false;
   let topIsObject = false;
+  const at = (kind: ValueShape) => {
+    if (depth === 1 && current !== undefined) shape[current] = kind;
+  };
   visit(
     text,
     {
       onObjectBegin: () => {
         if (depth === 0) topIsObject = true;
+        at('object');
         depth++;
       },
       onObjectEnd: () => void depth--,
-      onArrayBegin: () => void depth++,
+      onArrayBegin: () => {
+        at('array');
+        depth++;
+      },
       onArrayEnd: () => void depth--,
-      onObjectProperty: (name) => void (depth === 1 && names.push(name)),
+      onObjectProperty: (name) => {
+        if (depth === 1) current = name;
+      },
+      onLiteralValue: (value: unknown) => at(value === null ? 'null' : value === '' ? 'empty' : typeof value === 'string' ? 'text' : 'other'),
       onError: () => void (broken = true),
     },
     {disallowComments: true},
@@ -146,5 +162,5 @@ function topLevelNames(path: string, scan: StoreScan): string[] | undefined {
     scan.looked.push(`${path}: not a JSON object, ignored`);
     return undefined;
   }
-  return names;
+  return shape;
 }

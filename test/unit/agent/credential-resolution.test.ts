@@ -247,6 +247,21 @@ describe('nothing resolves', () => {
   });
 });
 
+describe("other tools' stores", () => {
+  it('a Codex sign-in without a key is skipped, not unusable; its token is never decoded', async () => {
+    mkdirSync(join(home, '.codex'));
+    writeFileSync(
+      join(home, '.codex', 'auth.json'),
+      JSON.stringify({OPENAI_API_KEY: null, tokens: {id_token: 'codex-id-secret', access_token: 'codex-token-secret'}, last_refresh: '2026-11-01'}),
+    );
+    const report = await resolveCredential(options());
+    expect(report.unusable).toEqual([]);
+    expect(report.skipped).toEqual([expect.objectContaining({provider: 'Codex sign-in (tokens)'})]);
+    expect(report.tried).toContain(`other tools: ${join(home, '.codex', 'auth.json')}: a sign-in token, skipped`);
+    expect(everything(report)).not.toContain('codex-token-secret');
+  });
+});
+
 describe('redact', () => {
   it('replaces every occurrence of each secret, longest first, and leaves tiny strings alone', () => {
     expect(redact('key sk-abc-123 and sk-abc-123-long, a', ['sk-abc-123', 'sk-abc-123-long', 'a', undefined])).toBe('key [redacted] and [redacted], a');
