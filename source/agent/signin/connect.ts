@@ -56,7 +56,11 @@ export async function connect(options: ConnectOptions): Promise<ConnectResult> {
 function consentUrl(profile: ProviderProfile, redirectUri: string, challenge: string, state: string | undefined): string {
   const url = new URL(profile.authorizeUrl);
   if (profile.flow === 'gateway-key') {
-    url.searchParams.set('callback_url', redirectUri);
+    // The gateway's documented callbacks (and every client of it seen) name `localhost`; the
+    // listener is still on 127.0.0.1, which a browser reaches for localhost.
+    const callback = new URL(redirectUri);
+    callback.hostname = 'localhost';
+    url.searchParams.set('callback_url', callback.href);
   } else {
     url.searchParams.set('response_type', 'code');
     url.searchParams.set('client_id', profile.clientId!);

@@ -27,13 +27,13 @@ export interface ProviderProfile {
 
 export const GATEWAY_PROVIDER = 'gateway';
 
-/** OpenRouter's sign-in: browser to /auth, the code exchanged at /api/v1/auth/keys for a key. Local development callbacks use port 3000. */
+/** OpenRouter's sign-in: browser to /auth, the code exchanged at /api/v1/auth/keys for a key. It takes a localhost callback on any port. */
 const BUILT_IN_GATEWAY: ProviderProfile = {
   name: GATEWAY_PROVIDER,
   authorizeUrl: 'https://openrouter.ai/auth',
   tokenUrl: 'https://openrouter.ai/api/v1/auth/keys',
   scopes: [],
-  redirectPort: 3000,
+  redirectPort: 0,
   redirectPath: '/callback',
   baseUrl: 'https://openrouter.ai/api/v1',
   extraHeaders: {},

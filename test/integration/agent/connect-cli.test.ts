@@ -59,7 +59,7 @@ describe('workbench connect: a sign-in end to end', () => {
     expect(result.stderr).toContain('Sign in to gateway in your browser. If it does not open, visit:');
     const consent = new URL(result.stderr.split('\n')[1]!);
     expect(consent.origin + consent.pathname).toBe(provider.gatewayAuthUrl);
-    expect(consent.searchParams.get('callback_url')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    expect(consent.searchParams.get('callback_url')).toMatch(/^http:\/\/localhost:\d+\/callback$/);
     expect(consent.searchParams.get('code_challenge_method')).toBe('S256');
     expect(result.stdout).toBe(`Signed in to gateway (the key does not expire); token stored in ${join(oauthDir, 'gateway.token.json')}; used with ${provider.origin}/api/v1\n`);
     expect(result.code).toBe(0);
@@ -71,7 +71,7 @@ describe('workbench connect: a sign-in end to end', () => {
     const exchange = provider.state.requests.find((request) => request.path === '/api/v1/auth/keys')!;
     expect(JSON.parse(exchange.body)).toMatchObject({code: expect.stringMatching(/^gwcode-/), code_verifier: expect.any(String), code_challenge_method: 'S256'});
     // The browser was shown the "close this tab" page by the listener.
-    expect(readFileSync(join(sandbox.dir, 'browser.log'), 'utf8')).toMatch(/^200 http:\/\/127\.0\.0\.1:\d+\/callback\?code=/m);
+    expect(readFileSync(join(sandbox.dir, 'browser.log'), 'utf8')).toMatch(/^200 http:\/\/localhost:\d+\/callback\?code=/m);
   });
 
   it('a provider with a client id: authorization code + PKCE, state checked, expiry shown as UTC, listed afterwards', async () => {
