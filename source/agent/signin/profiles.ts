@@ -185,7 +185,7 @@ export function exampleProfile(): string {
     authorizeUrl: 'https://auth.example.com/oauth/authorize',
     tokenUrl: 'https://auth.example.com/oauth/token',
     clientId: 'the-client-id-the-provider-issued-you',
-    scopes: ['openid', 'offline_access'],
+    scopes: ['offline_access'],
     redirectPort: 0,
     redirectPath: '/callback',
     baseUrl: 'https://api.example.com/v1',
