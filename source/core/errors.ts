@@ -27,6 +27,8 @@ export type ErrorCode =
   | 'database_unavailable'
   | 'browser_unavailable'
   | 'page_unreachable'
+  | 'model_unreachable'
+  | 'model_error'
   | 'internal';
 
 /**
@@ -54,6 +56,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   internal: 500,
   feed_unreachable: 502,
   page_unreachable: 502,
+  model_unreachable: 502,
+  model_error: 502,
   daemon_not_connected: 503,
   database_unavailable: 503,
   browser_unavailable: 503,
