@@ -17,7 +17,7 @@ export function parseToolInput<Schema extends z.ZodType>(tool: string, schema: S
 
 /** The argument names and types, from the JSON Schema, as one line. */
 function example(schema: z.ZodType): string {
-  const json = z.toJSONSchema(schema) as {properties?: Record<string, {type?: string}>; required?: string[]};
+  const json = z.toJSONSchema(schema, {io: 'input'}) as {properties?: Record<string, {type?: string}>; required?: string[]};
   const fields = Object.entries(json.properties ?? {}).map(([name, property]) => `"${name}"${json.required?.includes(name) ? '' : '?'}: ${property.type ?? 'value'}`);
   return `{${fields.join(', ')}}`;
 }

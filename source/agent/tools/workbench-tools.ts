@@ -25,7 +25,7 @@ export function workbenchAgentTool(tool: RegisteredTool, context: ToolContext): 
     permission: 'workbench',
     safeByDefault: tool.annotations.readOnlyHint === true,
     argument(raw) {
-      // The rules see the tool's name and its arguments: `proc {"action":"stop","name":"web"}`, matched by `proc*`.
+      // The rules see the tool's name and its arguments: `proc {"action":"stop","process_id":"web"}`, matched by `proc*`.
       parseToolInput(tool.name, tool.input, raw);
       return raw && typeof raw === 'object' && Object.keys(raw).length > 0 ? `${tool.name} ${JSON.stringify(raw)}` : tool.name;
     },
