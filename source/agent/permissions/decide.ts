@@ -30,7 +30,8 @@ export function decide(rules: readonly PermissionRule[], tool: PermissionTool, a
 
   const whole = decideOne(rules, tool, argument, options);
   const {parts, constructs} = splitShellCommand(argument);
-  if (parts.length <= 1 && constructs.length === 0) return parts.length === 1 && parts[0] !== argument.trim() ? withPart(whole, decideOne(rules, tool, parts[0]!, options), parts[0]!) : whole;
+  if (parts.length <= 1 && constructs.length === 0)
+    return parts.length === 1 && parts[0] !== argument.trim() ? withPart(whole, decideOne(rules, tool, parts[0]!, options), parts[0]!) : whole;
 
   const decided = parts.map((text) => ({text, decision: decideOne(rules, tool, text, options)}));
   // A deny of the whole line or of any part stops it.
@@ -107,5 +108,7 @@ function withPart(whole: PermissionDecision, part: PermissionDecision, text: str
 const SPELLED_OUT = /&&|\|\||[;|&<>`()]|\$\(/;
 
 function allowOfWholeLine(rules: readonly PermissionRule[], argument: string): PermissionRule | null {
-  return rules.find((rule) => rule.action === 'allow' && (rule.tool === 'shell' || rule.tool === '*') && SPELLED_OUT.test(rule.pattern) && globMatches(rule.pattern, argument)) ?? null;
+  return (
+    rules.find((rule) => rule.action === 'allow' && (rule.tool === 'shell' || rule.tool === '*') && SPELLED_OUT.test(rule.pattern) && globMatches(rule.pattern, argument)) ?? null
+  );
 }

@@ -41,7 +41,8 @@ export function splitShellCommand(command: string): ShellParts {
   };
   for (const entry of entries) {
     if (typeof entry === 'string') words.push(showWord(entry));
-    else if ('comment' in entry) continue; // not run
+    else if ('comment' in entry)
+      continue; // not run
     else if ('pattern' in entry && entry.op === 'glob') words.push(entry.pattern);
     else if ('op' in entry && SEPARATORS.has(entry.op)) flush();
     else if ('op' in entry) {

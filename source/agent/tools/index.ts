@@ -39,12 +39,7 @@ export function safeByDefaultOf(tools: readonly AgentTool[]): (tool: PermissionT
   };
 }
 
-export async function runToolCall(
-  tools: readonly AgentTool[],
-  call: ToolCallRequest,
-  context: AgentToolContext,
-  permit: Permit,
-): Promise<{result: ToolResult; row: ToolRow}> {
+export async function runToolCall(tools: readonly AgentTool[], call: ToolCallRequest, context: AgentToolContext, permit: Permit): Promise<{result: ToolResult; row: ToolRow}> {
   const fail = (message: string, summary: string, decision?: PermissionDecision) => ({
     result: {callId: call.id, content: message, isError: true},
     row: {kind: 'tool' as const, callId: call.id, tool: call.name, summary, error: message, ...(decision ? {decision} : {})},

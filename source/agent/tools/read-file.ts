@@ -68,7 +68,11 @@ export const readFileTool: AgentTool = {
     const last = first + lines.length - 1;
     const whole = first === 1 && last === total;
     const header = whole ? `${shown}: ${total} lines` : `${shown}: lines ${first}-${last} of ${total}${last < total ? ` (read on with offset=${last + 1})` : ''}`;
-    return {content: `${header}\n${lines.join('\n')}`, isError: false, row: {tool: 'read_file', summary: `read ${shown} (${whole ? total : `${first}-${last} of ${total}`} lines)`}};
+    return {
+      content: `${header}\n${lines.join('\n')}`,
+      isError: false,
+      row: {tool: 'read_file', summary: `read ${shown} (${whole ? total : `${first}-${last} of ${total}`} lines)`},
+    };
   },
 };
 

@@ -7,7 +7,10 @@ import {WorkbenchError} from '../../core/errors.js';
 
 export function parseToolInput<Schema extends z.ZodType>(tool: string, schema: Schema, input: unknown): z.output<Schema> {
   if (typeof input === 'string') {
-    throw new WorkbenchError('invalid_argument', `${tool}: the arguments were not a JSON object (got ${JSON.stringify(input.length > 80 ? `${input.slice(0, 80)}…` : input)}); send them as JSON, e.g. ${example(schema)}`);
+    throw new WorkbenchError(
+      'invalid_argument',
+      `${tool}: the arguments were not a JSON object (got ${JSON.stringify(input.length > 80 ? `${input.slice(0, 80)}…` : input)}); send them as JSON, e.g. ${example(schema)}`,
+    );
   }
   const parsed = schema.safeParse(input ?? {});
   if (parsed.success) return parsed.data;

@@ -74,7 +74,14 @@ describe('runToolCall', () => {
     const permit = createPermit({rules: rules(), yes: false});
     const {result, row} = await runToolCall(tools, {id: 'c7', name: 'run_shell', input: {command: 'echo hi'}}, {cwd: dir}, permit);
     expect(result).toEqual({callId: 'c7', isError: false, content: 'hi\n\n[exit 0]'});
-    expect(row).toMatchObject({kind: 'tool', callId: 'c7', tool: 'run_shell', summary: 'shell echo hi → exit 0', exitCode: 0, decision: {action: 'allow', reason: 'allowed by .workbench.kdl:2 allow "shell" "echo *"'}});
+    expect(row).toMatchObject({
+      kind: 'tool',
+      callId: 'c7',
+      tool: 'run_shell',
+      summary: 'shell echo hi → exit 0',
+      exitCode: 0,
+      decision: {action: 'allow', reason: 'allowed by .workbench.kdl:2 allow "shell" "echo *"'},
+    });
   });
 
   it('the asker sees the diff of an edit before it is applied', async () => {
@@ -137,7 +144,10 @@ describe('the workbench tool bridge', () => {
 
   it('a changing workbench tool asks by default, and a rule over its name allows it', async () => {
     const safe = safeByDefaultOf(tools);
-    const asks = await createPermit({rules: [], yes: false, safeByDefault: safe})({tool: 'workbench', argument: findAgentTool(tools, 'proc')!.argument({action: 'stop', process_id: 'web'})});
+    const asks = await createPermit({rules: [], yes: false, safeByDefault: safe})({
+      tool: 'workbench',
+      argument: findAgentTool(tools, 'proc')!.argument({action: 'stop', process_id: 'web'}),
+    });
     expect(asks.decision.reason).toContain('workbench tools that change something ask by default');
     const rule: PermissionRule = {action: 'allow', tool: 'workbench', pattern: 'proc*', source: 'r:1'};
     expect((await createPermit({rules: [rule], yes: false})({tool: 'workbench', argument: 'proc {"action":"stop","process_id":"web"}'})).allowed).toBe(true);
