@@ -40,7 +40,8 @@ export function readAgentBlock(node: Node, rules: AgentRuleEntry[], lineOf: (nod
     }
     if ((entry.children?.nodes.length ?? 0) > 0 || entry.hasProperties()) fail(line, `agent.${action}: takes two values in quotes, e.g. ${action} "shell" "npm test*"`);
     const values = entry.getArguments();
-    if (values.length !== 2) fail(line, `agent.${action}: expected a tool and a pattern in quotes, e.g. ${action} "shell" "npm test*", got ${values.length} value${values.length === 1 ? '' : 's'}`);
+    if (values.length !== 2)
+      fail(line, `agent.${action}: expected a tool and a pattern in quotes, e.g. ${action} "shell" "npm test*", got ${values.length} value${values.length === 1 ? '' : 's'}`);
     const [tool, pattern] = values;
     if (typeof tool !== 'string' || !(AGENT_RULE_TOOLS as readonly string[]).includes(tool)) {
       fail(line, `agent.${action}: unknown tool ${show(tool)} (expected read, edit, shell, workbench or *)`);
