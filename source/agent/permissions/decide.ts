@@ -8,6 +8,8 @@
  *   the file is the one named.
  * - No rule matches: the default. Reads and read-only workbench tools are allowed; edits, shell
  *   commands and workbench tools that change something ask.
+ * - A shell command is read as written and without its leading variable assignments
+ *   (`FOO=1 rm -rf x` is also `rm -rf x`); rules matching either reading count.
  * - A shell command line is cut into the commands it runs (`a && b | c`); each is decided alone and
  *   the strictest part decides the whole. Command substitution, redirections and subshells ask at
  *   least. An allow rule that spells out such a line itself (its pattern holds the operator, e.g.
@@ -29,11 +31,15 @@ export function decide(rules: readonly PermissionRule[], tool: PermissionTool, a
   if (tool !== 'shell') return decideOne(rules, tool, argument, options);
 
   const whole = decideOne(rules, tool, argument, options);
-  const {parts, constructs} = splitShellCommand(argument);
-  if (parts.length <= 1 && constructs.length === 0)
-    return parts.length === 1 && parts[0] !== argument.trim() ? withPart(whole, decideOne(rules, tool, parts[0]!, options), parts[0]!) : whole;
+  const split = splitShellCommand(argument);
+  const {parts, constructs} = split;
+  const decided = parts.map((text, index) => ({text, decision: strongest([decideOne(rules, tool, text, options), decideOne(rules, tool, split.commands[index]!, options)])}));
+  if (parts.length === 0) return whole;
+  if (parts.length === 1 && constructs.length === 0) {
+    // One command: the line as written and as the shell reads it (quotes, spaces, assignments) both count.
+    return strongest([whole, decided[0]!.decision]);
+  }
 
-  const decided = parts.map((text) => ({text, decision: decideOne(rules, tool, text, options)}));
   // A deny of the whole line or of any part stops it.
   const denied = whole.action === 'deny' ? whole : decided.find((part) => part.decision.action === 'deny')?.decision;
   if (denied) return {...denied, reason: partReason(denied, decided, argument), parts: decided};
@@ -98,10 +104,15 @@ function partReason(decision: PermissionDecision, parts: Array<{text: string; de
   return `${decision.reason}, for the part ${JSON.stringify(part.text)} of ${parts.length}`;
 }
 
-function withPart(whole: PermissionDecision, part: PermissionDecision, text: string): PermissionDecision {
-  // One command, written differently than it is read (quotes, spaces): the stricter reading decides.
-  const worst = STRICTNESS[part.action] > STRICTNESS[whole.action] ? part : whole;
-  return {...worst, parts: [{text, decision: part}]};
+/**
+ * Several readings of one command (as written, without its variable assignments): rules matching
+ * any of them count, deny beating ask beating allow as for rules on one argument; with no rule for
+ * any, the first reading's default.
+ */
+function strongest(readings: PermissionDecision[]): PermissionDecision {
+  const ruled = readings.filter((reading) => reading.rule);
+  if (ruled.length === 0) return readings[0]!;
+  return ruled.reduce((worst, reading) => (STRICTNESS[reading.action] > STRICTNESS[worst.action] ? reading : worst));
 }
 
 // A shell operator or construct in a pattern's literal text: the rule was written for such a line.

@@ -169,6 +169,25 @@ describe('compound shell commands', () => {
     expect(decide([{action: 'allow', tool: 'shell', pattern: '*', source: 'w:1'}], 'shell', 'ls > x').action).toBe('ask');
   });
 
+  it('bash -c and eval ask: the command line they run is a word the rules cannot see into', () => {
+    expect(decide([{action: 'allow', tool: 'shell', pattern: '*', source: 'w:1'}], 'shell', "bash -c 'rm -rf x'")).toMatchObject({
+      action: 'ask',
+      reason: expect.stringContaining('a nested command line (bash -c)'),
+    });
+    expect(decide([{action: 'allow', tool: 'shell', pattern: '*', source: 'w:1'}], 'shell', 'eval "$X"').reason).toContain('(eval)');
+    expect(decide([{action: 'allow', tool: 'shell', pattern: '*', source: 'w:1'}], 'shell', '/bin/sh -c ls').action).toBe('ask');
+  });
+
+  it('a command is also read without its leading variable assignments', () => {
+    expect(decide(rules(), 'shell', 'FOO=1 rm -rf /')).toMatchObject({action: 'deny', rule: {source: '.workbench.kdl:4'}});
+    expect(decide(rules(), 'shell', 'CI=1 NODE_ENV=test npm test')).toMatchObject({action: 'allow', rule: {source: '.workbench.kdl:2'}});
+    expect(decide(rules(), 'shell', 'npm test && A=b rm -rf x').action).toBe('deny');
+    // A rule written with the assignment still matches as written.
+    expect(decide([{action: 'allow', tool: 'shell', pattern: 'NODE_ENV=test node x', source: 'e:1'}], 'shell', 'NODE_ENV=test node x').action).toBe('allow');
+    // Extra spaces and quotes are read as the shell reads them.
+    expect(decide(rules(), 'shell', "npm   'test'").action).toBe('allow');
+  });
+
   it('comments are not run; variables stay as written', () => {
     expect(splitShellCommand('npm test # && rm -rf /').parts).toEqual(['npm test']);
     expect(splitShellCommand('echo $HOME').parts).toEqual(['echo $HOME']);
