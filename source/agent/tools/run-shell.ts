@@ -156,6 +156,11 @@ export class CappedOutput {
     }
   }
 
+  /** Bytes held now: at most head + twice the tail + one chunk, whatever went through. */
+  get retained(): number {
+    return this.headSize + this.tailSize;
+  }
+
   text(): string {
     const head = Buffer.concat(this.head).toString('utf8');
     const tailBuffer = Buffer.concat(this.tail);
