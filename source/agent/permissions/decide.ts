@@ -6,8 +6,8 @@
  * - Among matching rules the strictest wins: deny beats ask beats allow, wherever they are in the
  *   file (so adding an allow can never undo a deny). Among rules of the same action, the first in
  *   the file is the one named.
- * - No rule matches: the default. Reads and read-only workbench tools are allowed; edits, shell
- *   commands and workbench tools that change something ask.
+ * - No rule matches: the default. Reads inside the workspace and read-only workbench tools are
+ *   allowed; reads outside it, edits, shell commands and workbench tools that change something ask.
  * - A shell command is read as written and without its leading variable assignments
  *   (`FOO=1 rm -rf x` is also `rm -rf x`); rules matching either reading count.
  * - A shell command line is cut into the commands it runs (`a && b | c`); each is decided alone and
@@ -74,14 +74,19 @@ export function decideOne(rules: readonly PermissionRule[], tool: PermissionTool
     if (!best || STRICTNESS[rule.action] > STRICTNESS[best.action]) best = rule;
   }
   if (best) return {action: best.action, rule: best, reason: `${VERB[best.action]} by ${describeRule(best)}`};
-  const action = defaultAction(tool, options);
+  const action = defaultAction(tool, options, argument);
   return {action, rule: null, reason: `${action === 'allow' ? 'allowed' : 'asks'}: no rule matches; ${defaultSentence(tool, action)}`};
 }
 
-export function defaultAction(tool: PermissionTool, options: DecideOptions = {}): PermissionAction {
-  if (tool === 'read') return 'allow';
+export function defaultAction(tool: PermissionTool, options: DecideOptions = {}, argument = ''): PermissionAction {
+  if (tool === 'read') return outsideWorkspace(argument) ? 'ask' : 'allow';
   if (tool === 'workbench') return options.safeByDefault ? 'allow' : 'ask';
   return 'ask';
+}
+
+/** The tools give paths inside the workspace relative to it (tools/paths.ts): absolute or `..` is outside. */
+function outsideWorkspace(path: string): boolean {
+  return path.startsWith('/') || path === '..' || path.startsWith('../') || path.startsWith('~');
 }
 
 /** `.workbench.kdl:4 deny "shell" "rm -rf*"`: where the rule is and how it reads. */
@@ -93,7 +98,7 @@ const VERB: Record<PermissionAction, string> = {allow: 'allowed', ask: 'asks as 
 
 function defaultSentence(tool: PermissionTool, action: PermissionAction): string {
   if (tool === 'workbench') return action === 'allow' ? 'read-only workbench tools are allowed by default' : 'workbench tools that change something ask by default';
-  if (tool === 'read') return 'read is allowed by default';
+  if (tool === 'read') return action === 'allow' ? 'read is allowed by default' : 'reads outside the workspace ask by default';
   return `${tool} asks by default`;
 }
 

@@ -11,8 +11,9 @@ import {createPatch, structuredPatch} from 'diff';
 import {z} from 'zod';
 import {writeFileAtomic} from '../../core/atomic-write.js';
 import {WorkbenchError} from '../../core/errors.js';
+import {toTerminalLine, toTerminalText} from '../../text/terminal-safe.js';
 import type {AgentTool, AgentToolContext} from '../types.js';
-import {resolveToolPath} from './paths.js';
+import {resolveToolPath, rulePath} from './paths.js';
 import {jsonSchemaOf, parseToolInput} from './tool-input.js';
 
 const input = z.strictObject({
@@ -39,8 +40,8 @@ export const editFileTool: AgentTool = {
   inputSchema: jsonSchemaOf(input),
   permission: 'edit',
   safeByDefault: false,
-  argument(raw) {
-    return parseToolInput('edit_file', input, raw).path;
+  argument(raw, context) {
+    return rulePath(parseToolInput('edit_file', input, raw).path, context?.cwd);
   },
   async preview(raw, context) {
     const plan = await planEdit(parseToolInput('edit_file', input, raw), context);
@@ -51,13 +52,19 @@ export const editFileTool: AgentTool = {
     if (plan.created) await mkdir(dirname(plan.absolute), {recursive: true});
     // 0o666 less the umask for a new file, as an editor would; an existing file keeps its mode.
     writeFileAtomic(plan.absolute, plan.after, {mode: plan.mode ?? 0o666});
-    const detail = unifiedDiff(plan);
+    // The file's own bytes may hold escape sequences: the row is for a terminal.
+    const detail = toTerminalText(unifiedDiff(plan));
     if (plan.created) {
       const lines = countLines(plan.after);
-      return {content: `created ${plan.shown} (${lines} lines)`, isError: false, row: {tool: 'edit_file', summary: `create ${plan.shown} (${lines} lines)`, detail}};
+      const counted = `${lines} line${lines === 1 ? '' : 's'}`;
+      return {content: `created ${plan.shown} (${counted})`, isError: false, row: {tool: 'edit_file', summary: `create ${toTerminalLine(plan.shown)} (${counted})`, detail}};
     }
     const {added, removed} = changeCounts(plan);
-    return {content: `edited ${plan.shown} (+${added} -${removed} lines)`, isError: false, row: {tool: 'edit_file', summary: `edit ${plan.shown} (+${added} -${removed})`, detail}};
+    return {
+      content: `edited ${plan.shown} (+${added} -${removed} lines)`,
+      isError: false,
+      row: {tool: 'edit_file', summary: `edit ${toTerminalLine(plan.shown)} (+${added} -${removed})`, detail},
+    };
   },
 };
 

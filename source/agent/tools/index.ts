@@ -53,7 +53,7 @@ export async function runToolCall(tools: readonly AgentTool[], call: ToolCallReq
 
   let argument: string;
   try {
-    argument = tool.argument(call.input);
+    argument = tool.argument(call.input, context);
   } catch (error) {
     return fail(describeError(error), `${call.name}: bad arguments`);
   }

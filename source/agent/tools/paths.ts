@@ -1,4 +1,4 @@
-import {isAbsolute, relative, resolve} from 'node:path';
+import {isAbsolute, normalize, relative, resolve} from 'node:path';
 
 /** The file a tool's `path` names (relative to the workspace), and how rules and rows show it. */
 export function resolveToolPath(cwd: string, path: string): {absolute: string; shown: string} {
@@ -7,4 +7,10 @@ export function resolveToolPath(cwd: string, path: string): {absolute: string; s
   // Inside the workspace: relative (what rules like `ask "edit" "src/*"` are written against); outside: absolute.
   const shown = inside === '' ? '.' : inside.startsWith('..') || isAbsolute(inside) ? absolute : inside;
   return {absolute, shown};
+}
+
+/** The path as the rules see it: relative to the workspace inside it, absolute outside; normalised without one. */
+export function rulePath(path: string, cwd: string | undefined): string {
+  if (cwd !== undefined) return resolveToolPath(cwd, path).shown;
+  return normalize(path);
 }

@@ -9,8 +9,9 @@ import {open, stat} from 'node:fs/promises';
 import {createInterface} from 'node:readline';
 import {z} from 'zod';
 import {WorkbenchError} from '../../core/errors.js';
+import {toTerminalLine} from '../../text/terminal-safe.js';
 import type {AgentTool} from '../types.js';
-import {resolveToolPath} from './paths.js';
+import {resolveToolPath, rulePath} from './paths.js';
 import {jsonSchemaOf, parseToolInput} from './tool-input.js';
 
 /** Lines per answer when the model gives no limit. */
@@ -32,8 +33,8 @@ export const readFileTool: AgentTool = {
   inputSchema: jsonSchemaOf(input),
   permission: 'read',
   safeByDefault: true,
-  argument(raw) {
-    return parseToolInput('read_file', input, raw).path;
+  argument(raw, context) {
+    return rulePath(parseToolInput('read_file', input, raw).path, context?.cwd);
   },
   async run(raw, context) {
     const args = parseToolInput('read_file', input, raw);
@@ -63,7 +64,7 @@ export const readFileTool: AgentTool = {
       lines.push(numbered);
       size += numbered.length + 1;
     }
-    if (total === 0) return {content: `${shown} is empty`, isError: false, row: {tool: 'read_file', summary: `read ${shown} (0 lines)`}};
+    if (total === 0) return {content: `${shown} is empty`, isError: false, row: {tool: 'read_file', summary: `read ${toTerminalLine(shown)} (0 lines)`}};
     if (first > total) throw new WorkbenchError('invalid_argument', `${shown} has ${total} lines; offset ${first} is past the end`);
     const last = first + lines.length - 1;
     const whole = first === 1 && last === total;
@@ -71,7 +72,7 @@ export const readFileTool: AgentTool = {
     return {
       content: `${header}\n${lines.join('\n')}`,
       isError: false,
-      row: {tool: 'read_file', summary: `read ${shown} (${whole ? total : `${first}-${last} of ${total}`} lines)`},
+      row: {tool: 'read_file', summary: `read ${toTerminalLine(shown)} (${whole ? `${total} line${total === 1 ? '' : 's'}` : `${first}-${last} of ${total} lines`})`},
     };
   },
 };

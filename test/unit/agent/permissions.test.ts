@@ -100,6 +100,8 @@ describe('decide', () => {
 
   it('defaults with no matching rule: read and read-only workbench tools allow, edit and shell ask', () => {
     expect(decide([], 'read', 'src/a.ts')).toEqual({action: 'allow', rule: null, reason: 'allowed: no rule matches; read is allowed by default'});
+    expect(decide([], 'read', '/etc/passwd')).toEqual({action: 'ask', rule: null, reason: 'asks: no rule matches; reads outside the workspace ask by default'});
+    expect(decide([], 'read', '../other/a.ts').action).toBe('ask');
     expect(decide([], 'edit', 'src/a.ts')).toEqual({action: 'ask', rule: null, reason: 'asks: no rule matches; edit asks by default'});
     expect(decide([], 'shell', 'ls')).toMatchObject({action: 'ask', reason: 'asks: no rule matches; shell asks by default'});
     expect(decide([], 'workbench', 'get_errors', {safeByDefault: true})).toMatchObject({action: 'allow'});

@@ -110,6 +110,22 @@ describe('runToolCall', () => {
     expect(noTerminal.result.content).toContain('Not run: refused: asks: no rule matches; shell asks by default, and there is no terminal to ask');
   });
 
+  it('paths are normalised against the workspace before the rules see them: .. cannot walk around a rule', async () => {
+    const seen: string[] = [];
+    const permit = createPermit({
+      rules: [{action: 'allow', tool: 'edit', pattern: 'src/*', source: 'p:1'}],
+      yes: false,
+      ask: async (request) => (seen.push(request.argument), 'deny'),
+    });
+    const escape = await runToolCall(tools, {id: 'p1', name: 'edit_file', input: {path: 'src/../.env', old_string: '', new_string: 'x'}}, {cwd: dir}, permit);
+    expect(escape.row.decision).toMatchObject({action: 'deny'});
+    expect(seen).toEqual(['.env']);
+    await runToolCall(tools, {id: 'p2', name: 'read_file', input: {path: join(dir, '..', 'elsewhere.txt')}}, {cwd: dir}, permit);
+    expect(seen[1]).toBe(join(dir, '..', 'elsewhere.txt'));
+    const inside = await runToolCall(tools, {id: 'p3', name: 'edit_file', input: {path: join(dir, 'src', 'a.ts'), old_string: '', new_string: 'x'}}, {cwd: dir}, permit);
+    expect(inside.row).toMatchObject({summary: 'create src/a.ts (1 line)', decision: {action: 'allow', rule: {source: 'p:1'}}});
+  });
+
   it('a permit that throws is a refusal, not a crash', async () => {
     const {result} = await runToolCall(tools, {id: 'c11', name: 'run_shell', input: {command: 'ls'}}, {cwd: dir}, async () => {
       throw new Error('asker went away');

@@ -30,7 +30,8 @@ describe('read_file', () => {
     const outcome = await readFileTool.run({path: 'a.ts'}, context);
     expect(outcome.content).toBe('a.ts: 3 lines\n     1\tone\n     2\ttwo\n     3\tthree');
     expect(outcome.row).toEqual({tool: 'read_file', summary: 'read a.ts (3 lines)'});
-    expect(readFileTool.argument({path: './a.ts'})).toBe('./a.ts');
+    expect(readFileTool.argument({path: './a.ts'})).toBe('a.ts');
+    expect(readFileTool.argument({path: join(dir, 'src/../a.ts')}, context)).toBe('a.ts');
   });
 
   it('reads a window with offset and limit and says how to read on', async () => {
