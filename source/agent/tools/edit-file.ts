@@ -5,7 +5,7 @@
  * the unified diff; `preview` computes the same diff before anything is written, so what the user
  * approves is what happens. Writes go to a temp name and are renamed over the file.
  */
-import {mkdir, readFile, stat} from 'node:fs/promises';
+import {lstat, mkdir, readFile, realpath} from 'node:fs/promises';
 import {dirname} from 'node:path';
 import {createPatch, structuredPatch} from 'diff';
 import {z} from 'zod';
@@ -22,6 +22,9 @@ const input = z.strictObject({
   new_string: z.string().describe('The replacement text (the whole content for a new file)'),
 });
 type EditInput = z.output<typeof input>;
+
+/** Larger files are changed with run_shell: the whole file is held (twice) to replace one string. */
+export const MAX_EDIT_BYTES = 10 * 1024 * 1024;
 
 /** What an edit will do, computed without writing. */
 interface PlannedEdit {
@@ -70,7 +73,7 @@ export const editFileTool: AgentTool = {
 
 async function planEdit(args: EditInput, context: AgentToolContext): Promise<PlannedEdit> {
   const {absolute, shown} = resolveToolPath(context.cwd, args.path);
-  const info = await stat(absolute).catch((error: NodeJS.ErrnoException) => {
+  const info = await lstat(absolute).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return null;
     throw new WorkbenchError('invalid_argument', `${shown}: cannot be read (${error.code ?? error.message})`);
   });
@@ -78,8 +81,20 @@ async function planEdit(args: EditInput, context: AgentToolContext): Promise<Pla
     if (args.old_string !== '') throw new WorkbenchError('not_found', `${shown}: no such file; to create it, give an empty old_string and the content as new_string`);
     return {absolute, shown, before: '', after: args.new_string, created: true};
   }
+  // A link is edited where it points (the rename would otherwise replace the link with a file).
+  if (info.isSymbolicLink()) {
+    const target = await realpath(absolute);
+    return planEdit({...args, path: target}, context).then((plan) => ({...plan, shown}));
+  }
   if (info.isDirectory()) throw new WorkbenchError('invalid_argument', `${shown} is a directory, not a file`);
+  if (info.size > MAX_EDIT_BYTES) {
+    throw new WorkbenchError(
+      'payload_too_large',
+      `${shown} is ${info.size.toLocaleString('en')} bytes, more than edit_file takes (${MAX_EDIT_BYTES.toLocaleString('en')}); change it with run_shell (sed, a script)`,
+    );
+  }
   const before = await readFile(absolute, 'utf8');
+  if (before.includes('\0')) throw new WorkbenchError('invalid_argument', `${shown} is a binary file; edit_file changes text only`);
   const mode = info.mode & 0o777;
   if (args.old_string === '') {
     if (before !== '') throw new WorkbenchError('conflict', `${shown} already exists; to change it, give the exact text to replace as old_string`);

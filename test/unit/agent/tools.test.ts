@@ -1,8 +1,8 @@
-import {mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, chmodSync, existsSync} from 'node:fs';
+import {chmodSync, existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {editFileTool} from '../../../source/agent/tools/edit-file.js';
+import {editFileTool, MAX_EDIT_BYTES} from '../../../source/agent/tools/edit-file.js';
 import {readFileTool} from '../../../source/agent/tools/read-file.js';
 import {CappedOutput, OUTPUT_HEAD_BYTES, OUTPUT_TAIL_BYTES, runShellTool} from '../../../source/agent/tools/run-shell.js';
 import type {AgentToolContext} from '../../../source/agent/types.js';
@@ -116,6 +116,19 @@ describe('edit_file', () => {
     expect(await failure(editFileTool.run({path: 'b.txt', old_string: 'x', new_string: 'y'}, context))).toContain('b.txt: no such file; to create it, give an empty old_string');
     expect(await failure(editFileTool.run({path: 'a.txt', old_string: 'hello', new_string: 'hello'}, context))).toContain('nothing to change');
     expect(await failure(editFileTool.run({path: 'a.txt', old_string: 'hello'}, context))).toContain('new_string');
+  });
+
+  it('edits a link where it points, keeping the link; refuses binary and oversized files', async () => {
+    writeFileSync(join(dir, 'real.txt'), 'one\n');
+    symlinkSync('real.txt', join(dir, 'link.txt'));
+    const outcome = await editFileTool.run({path: 'link.txt', old_string: 'one', new_string: 'two'}, context);
+    expect(outcome.row.summary).toBe('edit link.txt (+1 -1)');
+    expect(lstatSync(join(dir, 'link.txt')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'real.txt'), 'utf8')).toBe('two\n');
+    writeFileSync(join(dir, 'blob.bin'), Buffer.from([1, 0, 2]));
+    expect(await failure(editFileTool.run({path: 'blob.bin', old_string: '\u0001', new_string: 'x'}, context))).toBe('blob.bin is a binary file; edit_file changes text only');
+    writeFileSync(join(dir, 'big.txt'), Buffer.alloc(MAX_EDIT_BYTES + 1, 'a'));
+    expect(await failure(editFileTool.run({path: 'big.txt', old_string: 'a', new_string: 'b'}, context))).toContain('more than edit_file takes');
   });
 
   it('preview shows the diff before anything is written', async () => {
