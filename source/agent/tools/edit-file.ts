@@ -101,12 +101,20 @@ async function planEdit(args: EditInput, context: AgentToolContext): Promise<Pla
     return {absolute, shown, before, after: args.new_string, created: false, mode};
   }
   if (args.old_string === args.new_string) throw new WorkbenchError('invalid_argument', `${shown}: old_string and new_string are the same; nothing to change`);
+  // read_file shows lines without their \r: in a CRLF file, the model's \n means \r\n.
+  if (before.includes('\r\n') && !args.old_string.includes('\r') && args.old_string.includes('\n') && countOccurrences(before, args.old_string) === 0) {
+    return planEdit({...args, old_string: toCrlf(args.old_string), new_string: toCrlf(args.new_string)}, context);
+  }
   const matches = countOccurrences(before, args.old_string);
   if (matches === 0) throw new WorkbenchError('not_found', `${shown}: old_string was not found (0 matches); read the file again and quote the text exactly, whitespace included`);
   if (matches > 1) throw new WorkbenchError('conflict', `${shown}: old_string is ambiguous (${matches} matches); include more surrounding lines so it occurs exactly once`);
   const at = before.indexOf(args.old_string);
   const after = before.slice(0, at) + args.new_string + before.slice(at + args.old_string.length);
   return {absolute, shown, before, after, created: false, mode};
+}
+
+function toCrlf(text: string): string {
+  return text.replace(/\r?\n/g, '\r\n');
 }
 
 function countOccurrences(text: string, needle: string): number {

@@ -131,6 +131,12 @@ describe('edit_file', () => {
     expect(await failure(editFileTool.run({path: 'big.txt', old_string: 'a', new_string: 'b'}, context))).toContain('more than edit_file takes');
   });
 
+  it("in a CRLF file, the model's line breaks (as read_file showed them) mean CRLF", async () => {
+    writeFileSync(join(dir, 'win.txt'), 'one\r\ntwo\r\nthree\r\n');
+    await editFileTool.run({path: 'win.txt', old_string: 'one\ntwo', new_string: 'one\n2\nmore'}, context);
+    expect(readFileSync(join(dir, 'win.txt'), 'utf8')).toBe('one\r\n2\r\nmore\r\nthree\r\n');
+  });
+
   it('preview shows the diff before anything is written', async () => {
     writeFileSync(join(dir, 'a.txt'), 'hello\n');
     const diff = await editFileTool.preview!({path: 'a.txt', old_string: 'hello', new_string: 'goodbye'}, context);
