@@ -61,8 +61,9 @@ export function decide(rules: readonly PermissionRule[], tool: PermissionTool, a
       parts: decided,
     };
   }
-  if (parts.length === 1) return {...strictest.decision, parts: decided};
-  return {...strictest.decision, reason: partReason(strictest.decision, decided, argument), parts: decided};
+  const also = constructs.length ? `; the line also has ${constructs.join(', ')}` : '';
+  if (parts.length === 1) return {...strictest.decision, reason: `${strictest.decision.reason}${also}`, parts: decided};
+  return {...strictest.decision, reason: `${partReason(strictest.decision, decided, argument)}${also}`, parts: decided};
 }
 
 /** The rules for one argument alone. */

@@ -178,6 +178,8 @@ describe('compound shell commands', () => {
     });
     expect(decide([{action: 'allow', tool: 'shell', pattern: '*', source: 'w:1'}], 'shell', 'eval "$X"').reason).toContain('(eval)');
     expect(decide([{action: 'allow', tool: 'shell', pattern: '*', source: 'w:1'}], 'shell', '/bin/sh -c ls').action).toBe('ask');
+    // With no rule, the default asks and the reason still names the construct.
+    expect(decide([], 'shell', "bash -c 'ls'").reason).toBe('asks: no rule matches; shell asks by default; the line also has a nested command line (bash -c)');
   });
 
   it('a command is also read without its leading variable assignments', () => {
