@@ -228,8 +228,12 @@ export interface AgentTool {
   description: string;
   inputSchema: Record<string, unknown>;
   permission: PermissionTool;
-  /** The argument the rules match (path, command line); throws a WorkbenchError on bad input. */
-  argument(input: unknown): string;
+  /**
+   * The argument the rules match (path, command line); throws a WorkbenchError on bad input. With
+   * the context, a path is normalised against the workspace (`src/../.env` is `.env`; outside it,
+   * absolute), so a rule cannot be walked around with `..`.
+   */
+  argument(input: unknown, context?: AgentToolContext): string;
   /** What to show when asking (a diff before an edit). */
   preview?(input: unknown, context: AgentToolContext): Promise<string | undefined>;
   /** Whether this tool needs no asking when no rule names it (reads, read-only workbench tools). */

@@ -1,4 +1,10 @@
-import {readdirSync} from 'node:fs';
+import {readdirSync, type Dirent} from 'node:fs';
+
+/**
+ * Groups whose default command takes free text (`workbench agent "<prompt>"`): a word that names
+ * no subcommand is the text, not a typo.
+ */
+const FREE_TEXT_GROUPS = new Set(['agent']);
 
 /**
  * `workbench proc lsit`: commander takes `lsit` for an argument of the group's default command and
@@ -8,13 +14,18 @@ import {readdirSync} from 'node:fs';
 export function unknownSubcommand(commandsDir: URL, argv: string[]): string | undefined {
   const [group, word] = argv;
   if (!group || !word || group.startsWith('-') || word.startsWith('-')) return undefined;
-  let entries: string[];
+  if (FREE_TEXT_GROUPS.has(group)) return undefined;
+  let entries: Dirent[];
   try {
-    entries = readdirSync(new URL(`${group}/`, commandsDir)).filter((name) => /\.js$/.test(name) && name !== 'index.js');
+    entries = readdirSync(new URL(`${group}/`, commandsDir), {withFileTypes: true});
   } catch {
     return undefined; // not a group
   }
-  const names = entries.map((name) => name.replace(/\.js$/, '')).sort();
+  // Commands are files; a folder is a nested group (`agent perms test`).
+  const names = entries
+    .filter((entry) => entry.isDirectory() || (/\.js$/.test(entry.name) && entry.name !== 'index.js'))
+    .map((entry) => entry.name.replace(/\.js$/, ''))
+    .sort();
   if (names.includes(word)) return undefined;
   const close = names.filter((name) => distance(word, name) <= Math.max(1, Math.floor(name.length / 3)) || name.startsWith(word));
   const suggestion = close.length ? ` Did you mean ${close.join(' or ')}?` : '';

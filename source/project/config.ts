@@ -1,14 +1,16 @@
 /**
  * `.workbench.kdl` (spec 1, item 4): `scripts` and `proxies` blocks whose entries may `autostart`,
- * and the feed gateway's `gateway` block (issue 9; gateway-block.ts).
+ * the feed gateway's `gateway` block (issue 9; gateway-block.ts) and the agent's permission rules,
+ * the `agent` block (issue 11; agent-block.ts).
  * A file is either valid as a whole or rejected with one error naming its line, so workbench never
  * starts half-configured.
  */
 import {readFile} from 'node:fs/promises';
-import {join} from 'node:path';
+import {basename, join} from 'node:path';
 import {getLocation, parse, InvalidKdlError, type Document, type Node} from '@bgotink/kdl';
 import {WorkbenchError} from '../core/errors.js';
 import {isHttpUrl, show} from './config-values.js';
+import {readAgentBlock, type AgentRuleEntry} from './agent-block.js';
 import {readGatewayBlock, type GatewayBlock} from './gateway-block.js';
 
 export const CONFIG_FILE = '.workbench.kdl';
@@ -30,9 +32,12 @@ export interface ProjectConfig {
   proxies: ProxyConfig[];
   /** Present when the file has a `gateway` block (source/gateway/config applies the gateway's rules to it). */
   gateway?: GatewayBlock;
+  /** The `agent` blocks' permission rules in file order; absent when the file has none. */
+  agent?: AgentRuleEntry[];
 }
 
 export type {GatewayBlock, GatewayFeedEntry} from './gateway-block.js';
+export type {AgentRuleEntry} from './agent-block.js';
 
 export type AutostartEntry = {kind: 'script'; name: string; run: string} | {kind: 'proxy'; id: string; target: string};
 
@@ -86,8 +91,13 @@ export function parseProjectConfig(text: string, file = CONFIG_FILE): ProjectCon
       readGatewayBlock(block, config.gateway, lineOf, fail);
       continue;
     }
+    if (blockName === 'agent') {
+      config.agent ??= [];
+      readAgentBlock(block, config.agent, lineOf, fail, basename(file));
+      continue;
+    }
     const kind = KINDS[blockName];
-    if (!kind) fail(blockLine, `unknown block "${blockName}" (expected scripts, proxies or gateway)`);
+    if (!kind) fail(blockLine, `unknown block "${blockName}" (expected scripts, proxies, gateway or agent)`);
     if (block.hasArguments() || block.hasProperties()) {
       fail(blockLine, `${blockName} takes no values, only a { } block of named entries`);
     }

@@ -75,6 +75,7 @@ describe('the built CLI loads ink only for the TUI', () => {
     ['detect --json', ['detect', '--json']],
     ['get-errors --no-daemon --raw', ['get-errors', '--no-daemon', '--raw']],
     ['--help', ['--help']],
+    ['agent perms test read a.ts', ['agent', 'perms', 'test', 'read', 'a.ts']],
   ])('%s does not load ink or react-reconciler', (_name, args) => {
     const run = loadedFiles([cliPath, ...args]);
     expect(run.status, run.output).toBe(0);

@@ -102,7 +102,7 @@ describe('parseProjectConfig: one error with the line of the problem', () => {
 
   it('names an unknown top-level block', () => {
     expect(errorOf('scripts {\n}\n\nproxy {\n  app { target "http://localhost:1" }\n}\n').message).toBe(
-      '.workbench.kdl:4: unknown block "proxy" (expected scripts, proxies or gateway)',
+      '.workbench.kdl:4: unknown block "proxy" (expected scripts, proxies, gateway or agent)',
     );
   });
 
@@ -185,7 +185,7 @@ describe('parseProjectConfig: one error with the line of the problem', () => {
       parseProjectConfig('nope {}\n', '/srv/app/.workbench.kdl');
       expect.unreachable();
     } catch (error) {
-      expect(isWorkbenchError(error) && error.message).toBe('/srv/app/.workbench.kdl:1: unknown block "nope" (expected scripts, proxies or gateway)');
+      expect(isWorkbenchError(error) && error.message).toBe('/srv/app/.workbench.kdl:1: unknown block "nope" (expected scripts, proxies, gateway or agent)');
       expect(isWorkbenchError(error) && error.details).toEqual({file: '/srv/app/.workbench.kdl', line: 1});
     }
   });
