@@ -125,7 +125,9 @@ const result = await build({
   // Native addons, knex with its database drivers (it requires them by name at run time), and
   // playwright-core (it reads its own files and spawns its own scripts beside them).
   external: ['node-pty', 'playwright-core', 'knex', 'better-sqlite3', 'pg', 'mysql2', 'tedious', 'oracledb', 'sqlite3', 'pg-query-stream'],
-  alias: {'react-devtools-core': './scripts/empty-module.js'},
+  // jsonc-parser's `main` is a UMD build whose factory requires its parts by relative name, which a
+  // bundle cannot follow ("Cannot find module './impl/format'"); its ESM build bundles whole.
+  alias: {'react-devtools-core': './scripts/empty-module.js', 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js'},
   define: {'process.env.NODE_ENV': '"production"'},
   banner: {js: "import {createRequire as __wbCreateRequire} from 'node:module'; const require = __wbCreateRequire(import.meta.url);"},
   minify: true,

@@ -16,3 +16,4 @@ export {classifyAddress, hostAddress, type AddressClass} from './ip-address.js';
 export {OutboundError, isOutboundError, type OutboundFailure} from './outbound-error.js';
 export {checkedLookup, systemNetwork, type Network, type ResolvedAddress} from './safe-lookup.js';
 export {crossSiteRefusal, hostRefusal, isWriteMethod, type LocalConnection, type SiteHeaders} from './local-guard.js';
+export {guardedFetch} from './guarded-fetch.js';

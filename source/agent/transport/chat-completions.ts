@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import {guardedFetch} from '../../net/index.js';
 import type {ConversationMessage, ModelTransport, ModelTurnRequest, ModelTurnResult, ResolvedCredential, ToolCallRequest} from '../types.js';
 import {chatCompletionsEndpoint} from './endpoint.js';
 import {modelError, notAnEventStream} from './errors.js';
@@ -21,6 +22,8 @@ export function chatCompletionsTransport(options: {baseUrl: string; credential: 
     project: null,
     defaultHeaders: credential.signIn?.extraHeaders,
     maxRetries: 0,
+    // node:http with the address policy checked on the address connected to, kept alive across turns.
+    fetch: guardedFetch({allowPrivate: true}),
     timeout: options.timeoutMs,
   });
   return {

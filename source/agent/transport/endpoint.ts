@@ -7,8 +7,8 @@ export const CHAT_COMPLETIONS_BASE = 'https://api.openai.com/v1';
 
 /** Defaults a user overrides with --model (README "Agent"). */
 export const DEFAULT_MODELS: Record<Transport, string> = {
-  messages: 'claude-sonnet-4-5',
-  'chat-completions': 'gpt-4.1',
+  messages: 'claude-sonnet-5-5',
+  'chat-completions': 'gpt-5.4',
 };
 
 /** Spec "Transports": auto is chat-completions when a browser sign-in is in play, otherwise messages. */

@@ -52,12 +52,19 @@ export function notAnEventStream(status: number, what: string | null): Workbench
   return new WorkbenchError('model_error', `the endpoint answered ${status} with ${what ?? 'no content type'} instead of a streamed API answer: check --base-url and --api`);
 }
 
-/** The errno code deepest in the cause chain (fetch wraps ECONNREFUSED in `fetch failed`). */
+/** The errno code deepest in the cause chain (fetch wraps ECONNREFUSED in `fetch failed`), else the deepest message (`bad port`). */
 function causeCode(error: unknown): string | undefined {
   let code: string | undefined;
-  for (let current = error as {cause?: unknown; code?: unknown} | undefined, depth = 0; current && depth < 5; current = current.cause as typeof current, depth++)
+  let message: string | undefined;
+  for (
+    let current = error as {cause?: unknown; code?: unknown; message?: unknown} | undefined, depth = 0;
+    current && depth < 5;
+    current = current.cause as typeof current, depth++
+  ) {
     if (typeof current.code === 'string') code = current.code;
-  return code;
+    if (typeof current.message === 'string') message = current.message;
+  }
+  return code ?? message;
 }
 
 function bodyText(body: unknown, message: string): string {

@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
+import {guardedFetch} from '../../net/index.js';
 import type {ConversationMessage, ModelTransport, ModelTurnRequest, ModelTurnResult, ResolvedCredential, ToolCallRequest} from '../types.js';
 import {messagesEndpoint} from './endpoint.js';
 import {modelError, notAnEventStream} from './errors.js';
@@ -23,6 +24,8 @@ export function messagesTransport(options: {baseUrl: string; credential: Resolve
     defaultHeaders: credential.signIn?.extraHeaders,
     // A failure shows at once; the user asks again (a retry would double a slow 30 s wait).
     maxRetries: 0,
+    // node:http with the address policy checked on the address connected to, kept alive across turns.
+    fetch: guardedFetch({allowPrivate: true}),
     timeout: options.timeoutMs,
   });
   return {
