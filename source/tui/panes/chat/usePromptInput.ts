@@ -1,0 +1,55 @@
+import {useRef, useState} from 'react';
+import type {Keypress} from '../../key/keyBindings.js';
+import {editorActionForKey, editorFromText, editorReducer, editorText, type EditorState} from '../graphql/editorModel.js';
+import {emptyHistory, recall, withPrompt, type PromptHistory} from './promptHistory.js';
+
+export interface PromptInput {
+  state: EditorState;
+  text(): string;
+  set(text: string): void;
+  /** Handles an editing key; Enter submits, ↑ on the first line / ↓ on the last walk the history. False: not an editing key. */
+  handle(press: Keypress): boolean;
+}
+
+/**
+ * The text of an input box: the GraphQL editor's model (Ctrl-A/E/K/U as in a shell, pastes
+ * kept whole), with Enter sending instead of breaking the line. Keys can come faster than frames,
+ * so each reads and writes the text through a ref.
+ */
+export function usePromptInput(onSubmit: (text: string) => void, options: {history?: boolean} = {}): PromptInput {
+  const [state, setState] = useState<EditorState>(() => editorFromText(''));
+  const ref = useRef(state);
+  const history = useRef<PromptHistory>(emptyHistory);
+  const set = (next: EditorState) => {
+    ref.current = next;
+    setState(next);
+  };
+  const walk = (step: 1 | -1) => {
+    const found = recall(history.current, step, editorText(ref.current));
+    if (!found) return;
+    history.current = found.history;
+    set(editorFromText(found.text));
+  };
+  return {
+    state,
+    text: () => editorText(ref.current),
+    set: (text) => set(editorFromText(text)),
+    handle(press) {
+      const current = ref.current;
+      if (press.name === 'return' && !press.paste && !press.shift && !press.meta) {
+        const text = editorText(current);
+        if (!text.trim()) return true;
+        if (options.history !== false) history.current = withPrompt(history.current, text);
+        set(editorFromText(''));
+        onSubmit(text);
+        return true;
+      }
+      if (options.history !== false && press.name === 'up' && current.row === 0) return (walk(1), true);
+      if (options.history !== false && press.name === 'down' && current.row === current.lines.length - 1) return (walk(-1), true);
+      const action = editorActionForKey(press, 1);
+      if (!action || action.type === 'pageUp' || action.type === 'pageDown') return false;
+      set(editorReducer(current, action));
+      return true;
+    },
+  };
+}
