@@ -35,7 +35,10 @@ export interface ChatController extends ChatState {
  * holds a permission request until the face answers it. The session's own rows say what
  * happened; a failure to open or a send that throws becomes an `error` row of the conversation.
  */
-export function useChat(open: OpenSession, {start, initial = {kind: 'agent'}}: {start: boolean; initial?: ChatTarget}): ChatController {
+export function useChat(
+  open: OpenSession,
+  {start, initial = {kind: 'agent'}, closeOnUnmount = true}: {start: boolean; initial?: ChatTarget; closeOnUnmount?: boolean},
+): ChatController {
   const [target, setTarget] = useState<ChatTarget>(initial);
   const [header, setHeader] = useState<TranscriptRow>();
   const [opening, setOpening] = useState(false);
@@ -106,8 +109,10 @@ export function useChat(open: OpenSession, {start, initial = {kind: 'agent'}}: {
   useEffect(
     () => () => {
       unmounted.current = true;
-      void session.current?.then((value) => value?.close());
+      // The pane's sessions end with it; the inline chat's caller owns its session and closes it.
+      if (closeOnUnmount) void session.current?.then((value) => value?.close());
     },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
 

@@ -1,9 +1,15 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
+import {withoutColours} from '../../../../source/tui/terminal/noColor.js';
 import {cleanup} from 'ink-testing-library';
 import {chatPane} from '../../../../source/tui/panes/chat.js';
 import {ANSWER, EDIT_DIFF, ENDPOINT, PROMPT, scriptedChat, SHELL_OUTPUT, type ScriptedChat} from '../../../helpers/chat-session.js';
 import {startInProcessDaemon, type InProcessDaemon} from '../daemonHarness.js';
 import {KEYS, renderApp, type Size} from '../renderApp.js';
+
+// Colours on, before ink loads: the NO_COLOR test sees what the colourless stream leaves.
+vi.hoisted(() => {
+  process.env.FORCE_COLOR = '1';
+});
 
 // The Chat pane at a real terminal size, its sessions from test/helpers/chat-session.ts (the one
 // place sessions come from), the daemon harness for the rest of the TUI. What is asserted is what
@@ -196,5 +202,26 @@ describe('the Chat pane', () => {
     await app.waitForText('You said: message number 1');
     await app.press(KEYS.pageDown, KEYS.pageDown, KEYS.pageDown);
     await app.waitForText('You said: message number 8');
+  });
+
+  it('says everything without colour (NO_COLOR): ✓/✗, the prompt marker, the selected row in inverse video', async () => {
+    const {app, send, toConversation} = await renderChat();
+    await send(PROMPT.edit);
+    await app.waitForText('[y] allow');
+    await app.press('y');
+    await app.waitForText(ANSWER.edit);
+    await send(PROMPT.shell);
+    await app.waitForText('[y] allow');
+    await app.press('y');
+    await app.waitForText(ANSWER.shell);
+    await toConversation();
+    await app.press(KEYS.up);
+    await app.waitFor(() => (app.lastFrame() ?? '').includes('\u001b[7m'), 'a selected row');
+    // What runTui writes under NO_COLOR: the frame through the colourless stream.
+    const colourless = withoutColours(app.lastFrame() ?? '');
+    expect(colourless).not.toMatch(/\u001b\[(3\d|9\d)m/);
+    expect(colourless).toMatch(/\u001b\[7m[^\n]*✗ shell npm test → exit 1/);
+    expect(colourless).toContain('✓ edit src/a.ts (+1 -1)');
+    expect(colourless).toContain(`> ${PROMPT.shell}`);
   });
 });
