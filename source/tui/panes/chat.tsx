@@ -38,12 +38,12 @@ export function tokenHint(usage: {input: number; output: number}): string {
 function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
   const {chat: port} = usePorts();
   const {stdout} = useStdout();
-  const visible = height > 0;
   const [started, setStarted] = useState(false);
-  // The session opens with the pane's first look, not with the TUI (an ACP agent is a process).
+  // The session opens when the pane is first focused, not with the TUI: resolving a credential
+  // (or starting an ACP agent) waits until the user comes to chat.
   useEffect(() => {
-    if (visible && !started) setStarted(true);
-  }, [visible, started]);
+    if (focused && !started) setStarted(true);
+  }, [focused, started]);
   const open = useMemo<OpenSession>(() => (target, ask) => (target.kind === 'acp' ? port.openAcp(target.command, ask) : port.openAgent(ask)), [port]);
   const chat = useChat(open, {start: started});
   const [mode, setMode] = useState<Mode>('type');
@@ -191,8 +191,23 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
     ? formatRow(chat.header)[0]!
     : chat.opening
       ? `opening ${chat.target.kind === 'acp' ? `the ACP agent ${chat.target.command}` : 'the model endpoint'}…`
-      : 'not connected';
+      : started
+        ? 'not connected: enter sends and tries again'
+        : 'connects when focused';
   const state = running ? (chat.permission ? ' · waiting for your answer' : ' · answering…') : '';
+  // A stacked pane a few rows high: who it talks to and where the conversation is, nothing to type into.
+  if (height < 5)
+    return (
+      <Box width={width} height={height} flexDirection="column" overflowY="hidden">
+        <Text dimColor wrap="truncate-end">
+          {header}
+          {state}
+        </Text>
+        <Text dimColor wrap="truncate-end">
+          {chat.turns.length} message{chat.turns.length === 1 ? '' : 's'} · {tokenHint(chat.usage)}
+        </Text>
+      </Box>
+    );
   return (
     <Box width={width} height={height} flexDirection="column" overflowY="hidden">
       <Box height={1} width={width}>

@@ -25,10 +25,11 @@ afterEach(async () => {
   daemon = undefined;
 });
 
-async function renderChat(size: Size = {columns: 120, rows: 40}) {
+async function renderChat(size: Size = {columns: 120, rows: 40}, options: {allPanes?: boolean} = {}) {
   const chat: ScriptedChat = scriptedChat();
   daemon = await startInProcessDaemon({chatOpeners: chat.openers});
-  const app = await renderApp(daemon.ports, size, {panes: [chatPane], title: 'workbench'});
+  const app = await renderApp(daemon.ports, size, {panes: options.allPanes ? undefined : [chatPane], title: 'workbench'});
+  if (options.allPanes) return {app, chat, send: async () => {}, toConversation: async () => {}};
   await app.waitForText(`auth: MESSAGES_API_KEY -> ${ENDPOINT}`);
   /** Types a message and sends it. */
   const send = (text: string) => app.press(text, KEYS.enter);
@@ -223,5 +224,23 @@ describe('the Chat pane', () => {
     expect(colourless).toMatch(/\u001b\[7m[^\n]*✗ shell npm test → exit 1/);
     expect(colourless).toContain('✓ edit src/a.ts (+1 -1)');
     expect(colourless).toContain(`> ${PROMPT.shell}`);
+  });
+
+  it('is pane 6 of the TUI: opens its session when first focused; in the box digits and q type, after esc they switch panes', async () => {
+    const {app, chat} = await renderChat({columns: 120, rows: 40}, {allPanes: true});
+    await app.waitForText('6 Chat');
+    await app.waitForText('connects when focused');
+    expect(chat.prompts).toEqual([]);
+    await app.press('6');
+    await app.waitForText(`auth: MESSAGES_API_KEY -> ${ENDPOINT}`);
+    await app.press('1 q 5', KEYS.enter);
+    await app.waitForText('You said: 1 q 5');
+    expect(app.onQuit).not.toHaveBeenCalled();
+    await app.press(KEYS.escape);
+    await app.waitForText('i type · ↑↓ select');
+    await app.press('1');
+    await app.waitFor((frame) => !frame.includes('i type · ↑↓ select'), 'the Processes pane focused');
+    // Stacked a few rows high, the Chat pane still says who it talks to and what it cost.
+    await app.waitForText('1 message · tokens 10 in · 5 out');
   });
 });
