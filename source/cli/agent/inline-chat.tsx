@@ -72,6 +72,10 @@ export function InlineChat({session, asker, env = process.env}: {session: ChatSe
   const chat = useChat(open, {start: true, closeOnUnmount: false});
   const [note, setNote] = useState<string>();
   const input = usePromptInput((text) => {
+    if (chat.live) {
+      setNote('a turn is running: esc cancels it');
+      return false;
+    }
     setNote(undefined);
     chat.send(text);
   });

@@ -53,6 +53,10 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
   // Scrolled up: the first line shown; undefined follows the end of the conversation.
   const [top, setTop] = useState<number>();
   const input = usePromptInput((text) => {
+    if (chat.live) {
+      setMessage({kind: 'error', text: 'a turn is running: esc cancels it, or wait for the answer'});
+      return false;
+    }
     setTop(undefined);
     chat.send(text);
   });

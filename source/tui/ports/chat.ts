@@ -1,4 +1,8 @@
+import {readFileSync} from 'node:fs';
+import {dirname, join} from 'node:path';
+import {writeFileAtomic} from '../../core/atomic-write.js';
 import {WorkbenchError} from '../../core/errors.js';
+import {ensureDirectory, workbenchHome} from '../../core/paths.js';
 import type {ChatSession, PermissionAsker} from '../../agent/types.js';
 
 /**
@@ -30,9 +34,31 @@ export function notWiredChatOpeners(): ChatOpeners {
   return {openAgent: notWired, openAcp: notWired};
 }
 
-export function createChatPort(openers: ChatOpeners = notWiredChatOpeners()): ChatPort {
+/** Where the last ACP agent command is kept between runs of the TUI. */
+export const chatStatePath = () => join(workbenchHome(), 'chat.json');
+
+function readAcpCommand(path: string): string | undefined {
+  try {
+    const kept = (JSON.parse(readFileSync(path, 'utf8')) as {acpCommand?: unknown}).acpCommand;
+    return typeof kept === 'string' && kept.trim() ? kept : undefined;
+  } catch {
+    // Never written, or not ours to read: nothing is offered, the user types the command.
+    return undefined;
+  }
+}
+
+function keepAcpCommand(path: string, command: string): void {
+  try {
+    ensureDirectory(dirname(path));
+    writeFileAtomic(path, JSON.stringify({version: 1, acpCommand: command}, null, 2) + '\n');
+  } catch {
+    // A convenience: the switch itself went through, only the next offer is lost.
+  }
+}
+
+export function createChatPort(openers: ChatOpeners = notWiredChatOpeners(), statePath: string = chatStatePath()): ChatPort {
   const open = new Set<ChatSession>();
-  let acpCommand: string | undefined;
+  let acpCommand: string | undefined = readAcpCommand(statePath);
   const kept = (session: ChatSession): ChatSession => {
     open.add(session);
     // A session the pane closes (a switch) leaves the set; the rest close with the TUI.
@@ -51,6 +77,7 @@ export function createChatPort(openers: ChatOpeners = notWiredChatOpeners()): Ch
     openAgent: async (ask) => kept(await openers.openAgent(ask)),
     openAcp: async (command, ask) => {
       acpCommand = command;
+      keepAcpCommand(statePath, command);
       return kept(await openers.openAcp(command, ask));
     },
     lastAcpCommand: () => acpCommand,

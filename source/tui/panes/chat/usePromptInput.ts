@@ -13,10 +13,10 @@ export interface PromptInput {
 
 /**
  * The text of an input box: the GraphQL editor's model (Ctrl-A/E/K/U as in a shell, pastes
- * kept whole), with Enter sending instead of breaking the line. Keys can come faster than frames,
+ * kept whole), with Enter sending instead of breaking the line; `onSubmit` returning false keeps the text. Keys can come faster than frames,
  * so each reads and writes the text through a ref.
  */
-export function usePromptInput(onSubmit: (text: string) => void, options: {history?: boolean} = {}): PromptInput {
+export function usePromptInput(onSubmit: (text: string) => boolean | void, options: {history?: boolean} = {}): PromptInput {
   const [state, setState] = useState<EditorState>(() => editorFromText(''));
   const ref = useRef(state);
   const history = useRef<PromptHistory>(emptyHistory);
@@ -38,10 +38,10 @@ export function usePromptInput(onSubmit: (text: string) => void, options: {histo
       const current = ref.current;
       if (press.name === 'return' && !press.paste && !press.shift && !press.meta) {
         const text = editorText(current);
-        if (!text.trim()) return true;
+        // Refused (a turn is still running): the text stays in the box.
+        if (!text.trim() || onSubmit(text) === false) return true;
         if (options.history !== false) history.current = withPrompt(history.current, text);
         set(editorFromText(''));
-        onSubmit(text);
         return true;
       }
       if (options.history !== false && press.name === 'up' && current.row === 0) return (walk(1), true);

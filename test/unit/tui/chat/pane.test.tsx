@@ -2,6 +2,7 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import {withoutColours} from '../../../../source/tui/terminal/noColor.js';
 import {cleanup} from 'ink-testing-library';
 import {chatPane} from '../../../../source/tui/panes/chat.js';
+import {createChatPort} from '../../../../source/tui/ports/chat.js';
 import {ANSWER, EDIT_DIFF, ENDPOINT, PROMPT, scriptedChat, SHELL_OUTPUT, type ScriptedChat} from '../../../helpers/chat-session.js';
 import {startInProcessDaemon, type InProcessDaemon} from '../daemonHarness.js';
 import {KEYS, renderApp, type Size} from '../renderApp.js';
@@ -125,8 +126,14 @@ describe('the Chat pane', () => {
     const {app, send} = await renderChat();
     await send(PROMPT.slow);
     await app.waitForText('Thinking');
+    // A message typed while the turn runs waits in the box.
+    await app.press('next one', KEYS.enter);
+    await app.waitForText('a turn is running: esc cancels it');
+    expect(app.frame()).toMatch(/│ next one +│/);
     await app.press(KEYS.escape);
     await app.waitForText('error: cancelled');
+    await app.press(...Array.from({length: 8}, () => '\u007f'));
+    await app.waitFor((frame) => !/│ next one +│/.test(frame), 'the box emptied');
     await app.waitFor((frame) => !frame.includes('answering…'), 'turn over');
     await send(PROMPT.slow);
     await app.waitFor((frame) => count(frame, 'Thinking') === 2, 'second turn streaming');
@@ -160,6 +167,8 @@ describe('the Chat pane', () => {
     await app.press('node stub-agent.mjs', KEYS.enter);
     await app.waitForText('acp: node stub-agent.mjs (stub agent)');
     expect(chat.acpCommands).toEqual(['node stub-agent.mjs']);
+    // Kept for the next run of the TUI (WORKBENCH_HOME/chat.json).
+    expect(createChatPort(chat.openers).lastAcpCommand()).toBe('node stub-agent.mjs');
     await send('hi agent');
     await app.waitForText('You said: hi agent');
     await toConversation();
