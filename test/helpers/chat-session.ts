@@ -1,4 +1,5 @@
 import type {AgentEvent, ChatSession, PermissionAnswer, PermissionAsker, PermissionRequest, TranscriptRow} from '../../source/agent/types.js';
+import {WorkbenchError} from '../../source/core/errors.js';
 import type {ChatOpeners} from '../../source/tui/ports/chat.js';
 
 /**
@@ -46,9 +47,14 @@ export interface ScriptedChat {
   holdAnswer(): () => void;
 }
 
+export const NO_CREDENTIAL = 'no credential for the model endpoint (tried --api-key, MESSAGES_API_KEY, .env.local, sign-in)';
 export const ENDPOINT = 'http://127.0.0.1:9/v1/messages';
 
-export function scriptedChat(): ScriptedChat {
+/**
+ * `noCredential`: the model endpoint cannot be reached for want of a credential (a real session:
+ * a sandbox with no key anywhere), so opening fails with a message naming what was tried.
+ */
+export function scriptedChat(options: {noCredential?: boolean} = {}): ScriptedChat {
   const asked: ScriptedChat['asked'] = [];
   const prompts: string[] = [];
   const acpCommands: string[] = [];
@@ -149,7 +155,10 @@ export function scriptedChat(): ScriptedChat {
       };
     },
     openers: {
-      openAgent: async (ask) => session('agent', {kind: 'auth', step: 'environment', source: 'MESSAGES_API_KEY', endpoint: ENDPOINT, transport: 'messages'}, ask),
+      openAgent: async (ask) => {
+        if (options.noCredential) throw new WorkbenchError('unauthorized', NO_CREDENTIAL);
+        return session('agent', {kind: 'auth', step: 'environment', source: 'MESSAGES_API_KEY', endpoint: ENDPOINT, transport: 'messages'}, ask);
+      },
       openAcp: async (command, ask) => {
         acpCommands.push(command);
         return session('acp', {kind: 'notice', text: `acp: ${command} (stub agent)`}, ask);

@@ -75,7 +75,8 @@ export function useChat(
   const note = (row: TranscriptRow) => finish({id: nextId.current++, prompt: '', rows: [row], streamed: '', done: true});
 
   const openOn = useCallback(
-    (next: ChatTarget) => {
+    // A failure is a row of the turn that asked (a send retrying), else a note of its own.
+    (next: ChatTarget, report: (row: TranscriptRow) => void = note) => {
       setOpening(true);
       setHeader(undefined);
       const opened = open(next, ask).then(
@@ -88,7 +89,7 @@ export function useChat(
           return value;
         },
         (error: unknown) => {
-          if (!unmounted.current) note({kind: 'error', code: 'open_failed', message: describeError(error)});
+          if (!unmounted.current) report({kind: 'error', code: 'open_failed', message: describeError(error)});
           return undefined;
         },
       );
@@ -134,7 +135,7 @@ export function useChat(
     const run = async () => {
       // A session that failed to open is tried again with this prompt.
       let current = await session.current;
-      if (!current) current = await openOn(target);
+      if (!current) current = await openOn(target, (row) => onEvent({type: 'row', row}));
       if (!current) return;
       await current.send(prompt, onEvent);
     };

@@ -3,7 +3,7 @@ import {withoutColours} from '../../../../source/tui/terminal/noColor.js';
 import {cleanup} from 'ink-testing-library';
 import {chatPane} from '../../../../source/tui/panes/chat.js';
 import {createChatPort} from '../../../../source/tui/ports/chat.js';
-import {ANSWER, EDIT_DIFF, ENDPOINT, PROMPT, scriptedChat, SHELL_OUTPUT, type ScriptedChat} from '../../../helpers/chat-session.js';
+import {ANSWER, EDIT_DIFF, ENDPOINT, NO_CREDENTIAL, PROMPT, scriptedChat, SHELL_OUTPUT, type ScriptedChat} from '../../../helpers/chat-session.js';
 import {startInProcessDaemon, type InProcessDaemon} from '../daemonHarness.js';
 import {KEYS, renderApp, type Size} from '../renderApp.js';
 
@@ -26,11 +26,11 @@ afterEach(async () => {
   daemon = undefined;
 });
 
-async function renderChat(size: Size = {columns: 120, rows: 40}, options: {allPanes?: boolean} = {}) {
-  const chat: ScriptedChat = scriptedChat();
+async function renderChat(size: Size = {columns: 120, rows: 40}, options: {allPanes?: boolean; noCredential?: boolean} = {}) {
+  const chat: ScriptedChat = scriptedChat({noCredential: options.noCredential});
   daemon = await startInProcessDaemon({chatOpeners: chat.openers});
   const app = await renderApp(daemon.ports, size, {panes: options.allPanes ? undefined : [chatPane], title: 'workbench'});
-  if (options.allPanes) return {app, chat, send: async () => {}, toConversation: async () => {}};
+  if (options.allPanes || options.noCredential) return {app, chat, send: async () => {}, toConversation: async () => {}};
   await app.waitForText(`auth: MESSAGES_API_KEY -> ${ENDPOINT}`);
   /** Types a message and sends it. */
   const send = (text: string) => app.press(text, KEYS.enter);
@@ -251,5 +251,14 @@ describe('the Chat pane', () => {
     await app.waitFor((frame) => !frame.includes('i type · ↑↓ select'), 'the Processes pane focused');
     // Stacked a few rows high, the Chat pane still says who it talks to and what it cost.
     await app.waitForText('1 message · tokens 10 in · 5 out');
+  });
+
+  it('says why the session could not open, and tries again with the next message, the error under it', async () => {
+    const {app, chat} = await renderChat({columns: 120, rows: 40}, {noCredential: true});
+    await app.waitForText(`error: ${NO_CREDENTIAL}`);
+    await app.waitForText('not connected: enter sends and tries again');
+    await app.press('hello', KEYS.enter);
+    await app.waitFor((frame) => /> hello\s*│\n│error: no credential/.test(frame), 'the retry failing under the message');
+    expect(chat.prompts).toEqual([]);
   });
 });
