@@ -149,7 +149,7 @@ export function InlineChat({session, asker, env = process.env}: {session: ChatSe
         {chat.permission && <PermissionPrompt request={chat.permission.request} width={width} />}
         <TextBox state={input.state} active={!chat.permission} rows={Math.min(3, input.state.lines.length)} width={width} placeholder="message · enter sends" />
         <Text dimColor wrap="truncate-end">
-          {note ? `${note} · ` : ''}tokens {chat.usage.input} in · {chat.usage.output} out ·{' '}
+          {note ? `${note} · ` : input.problem && chat.turns.length === 0 && !chat.live ? `${input.problem} · ` : ''}tokens {chat.usage.input} in · {chat.usage.output} out ·{' '}
           {chat.live ? 'esc/ctrl-c cancel' : 'enter send · ↑↓ history · ctrl-y copy answer · ctrl-d quit'}
         </Text>
       </Box>

@@ -80,8 +80,9 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
   }, [chat.turns, chat.live, expanded, width]);
   const items = useMemo(() => lines.flatMap((line, index) => (line.item ? [{item: line.item, index}] : [])), [lines]);
 
+  const shownMessage = message ?? (input.problem ? {kind: 'error' as const, text: input.problem} : undefined);
   const keyLineRows = height >= 8 ? 1 : 0;
-  const messageRows = message ? 1 : 0;
+  const messageRows = shownMessage ? 1 : 0;
   const inputRows = mode === 'acp-command' ? 2 : Math.min(INPUT_ROWS_MAX, input.state.lines.length);
   const fixedRows = 1 + messageRows + 1 + inputRows + keyLineRows;
   const permissionHeight = chat.permission ? permissionRows(chat.permission.request, Math.max(3, Math.floor((height - fixedRows) / 2))) : 0;
@@ -220,7 +221,7 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
           {state}
         </Text>
       </Box>
-      {message && <MessageLine message={message} width={width} />}
+      {shownMessage && <MessageLine message={shownMessage} width={width} />}
       <Box height={conversationRows} width={width} flexDirection="column" overflowY="hidden">
         {shown.map((line, offset) => (
           <ChatLineView key={start + offset} line={line} width={width} selected={mode === 'browse' && line.item !== undefined && line.item === selected} />

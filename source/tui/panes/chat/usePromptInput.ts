@@ -1,10 +1,13 @@
-import {useRef, useState} from 'react';
+import {useEffect, useRef, useState} from 'react';
+import {describeError} from '../../../core/errors.js';
 import type {Keypress} from '../../key/keyBindings.js';
 import {editorActionForKey, editorFromText, editorReducer, editorText, type EditorState} from '../graphql/editorModel.js';
-import {emptyHistory, recall, withPrompt, type PromptHistory} from './promptHistory.js';
+import {emptyHistory, loadPrompts, recall, savePrompts, withPrompt, type PromptHistory} from './promptHistory.js';
 
 export interface PromptInput {
   state: EditorState;
+  /** The kept history could not be read or written (said once, the box works on). */
+  problem: string | undefined;
   text(): string;
   set(text: string): void;
   /** Handles an editing key; Enter submits, ↑ on the first line / ↓ on the last walk the history. False: not an editing key. */
@@ -19,7 +22,16 @@ export interface PromptInput {
 export function usePromptInput(onSubmit: (text: string) => boolean | void, options: {history?: boolean} = {}): PromptInput {
   const [state, setState] = useState<EditorState>(() => editorFromText(''));
   const ref = useRef(state);
+  const [problem, setProblem] = useState<string>();
   const history = useRef<PromptHistory>(emptyHistory);
+  // The kept messages, read once when the box first shows.
+  useEffect(() => {
+    if (options.history === false) return;
+    const loaded = loadPrompts();
+    history.current = {...history.current, entries: loaded.entries};
+    setProblem(loaded.problem);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const set = (next: EditorState) => {
     ref.current = next;
     setState(next);
@@ -32,6 +44,7 @@ export function usePromptInput(onSubmit: (text: string) => boolean | void, optio
   };
   return {
     state,
+    problem,
     text: () => editorText(ref.current),
     set: (text) => set(editorFromText(text)),
     handle(press) {
@@ -40,7 +53,14 @@ export function usePromptInput(onSubmit: (text: string) => boolean | void, optio
         const text = editorText(current);
         // Refused (a turn is still running): the text stays in the box.
         if (!text.trim() || onSubmit(text) === false) return true;
-        if (options.history !== false) history.current = withPrompt(history.current, text);
+        if (options.history !== false) {
+          history.current = withPrompt(history.current, text);
+          try {
+            savePrompts(history.current.entries);
+          } catch (error) {
+            setProblem(`chat history not saved: ${describeError(error)}`);
+          }
+        }
         set(editorFromText(''));
         return true;
       }

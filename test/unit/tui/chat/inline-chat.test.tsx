@@ -1,5 +1,8 @@
 import {EventEmitter} from 'node:events';
-import {afterEach, describe, expect, it, vi} from 'vitest';
+import {existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {createAskerRelay, runInlineChat} from '../../../../source/cli/agent/inline-chat.js';
 import {stripAnsi} from '../../../../source/text/ansi.js';
 import {ANSWER, ENDPOINT, PROMPT, scriptedChat} from '../../../helpers/chat-session.js';
@@ -47,9 +50,17 @@ class Keyboard extends EventEmitter {
 const REDRAW = /\u001b\[\d*[ABGKJ]/;
 
 let quit: (() => Promise<void>) | undefined;
+let home: string;
+beforeEach(() => {
+  // The chat keeps its messages in WORKBENCH_HOME: a private one per test.
+  home = mkdtempSync(join(tmpdir(), 'wb-inline-chat-'));
+  vi.stubEnv('WORKBENCH_HOME', home);
+});
 afterEach(async () => {
   await quit?.();
   quit = undefined;
+  vi.unstubAllEnvs();
+  rmSync(home, {recursive: true, force: true});
 });
 
 async function startInline(env: NodeJS.ProcessEnv = {}) {
@@ -88,7 +99,8 @@ async function startInline(env: NodeJS.ProcessEnv = {}) {
     );
   };
   quit = async () => {
-    await press('\u0004');
+    // Ctrl-E Ctrl-U empty the box (Ctrl-D quits only from an empty one).
+    await press('\u0005', '\u0015', '\u0004');
     await done;
   };
   return {chat, stdout, stdin, press, send, waitFor, done, closed};
@@ -157,5 +169,24 @@ describe('the inline chat of `workbench agent`', () => {
     await send(PROMPT.fail);
     expect(stdout.text()).toContain(`error: the endpoint ${ENDPOINT} refused the key (401)`);
     expect(stdout.writes.join('')).not.toMatch(/\u001b\[(3\d|9\d)m/);
+  });
+
+  it('keeps the messages for the next run (↑ brings them back); an unreadable history file is moved aside and said', async () => {
+    const first = await startInline();
+    await first.send('remember me');
+    await quit?.();
+
+    const second = await startInline();
+    const mark = second.stdout.writes.length;
+    await second.press('\u001b[A');
+    await vi.waitFor(() => expect(stripAnsi(second.stdout.writes.slice(mark).join(''))).toContain('remember me'), {timeout: 10_000, interval: 10});
+    await quit?.();
+
+    writeFileSync(join(home, 'chat-history.json'), '{"entries": [cut');
+    const third = await startInline();
+    await third.waitFor((text) => text.includes(`chat history ${join(home, 'chat-history.json')} is unreadable`), 'the problem');
+    expect(existsSync(join(home, 'chat-history.json.bad'))).toBe(true);
+    // Said until the first message; then the foot line is the keys again.
+    await third.send('after');
   });
 });
