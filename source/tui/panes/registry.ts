@@ -4,6 +4,7 @@ import {incidentsPane} from './incidents.js';
 import {feedsPane} from './feeds.js';
 import {proxyPane} from './proxy.js';
 import {graphqlPane} from './graphql.js';
+import {chatPane} from './chat.js';
 
 /** The panes of the shell in tab order; number keys follow this order. Add a pane here. */
-export const panes: PaneDefinition[] = [processesPane, incidentsPane, feedsPane, proxyPane, graphqlPane];
+export const panes: PaneDefinition[] = [processesPane, incidentsPane, feedsPane, proxyPane, graphqlPane, chatPane];

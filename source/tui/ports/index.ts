@@ -1,5 +1,6 @@
 import type {ReaderService} from '../../feeds/contracts.js';
 import type {ToolContext} from '../../tools/registry-types.js';
+import {createChatPort, type ChatOpeners, type ChatPort} from './chat.js';
 import {createFeedsPort, FEEDS_POLL_MS, type FeedsPort} from './feeds.js';
 import {createGatewayPort, type GatewayPort} from './gateway.js';
 import type {GatewayClient} from '../../gateway/client/http-gateway.js';
@@ -23,6 +24,7 @@ export interface TuiPorts {
   gateway: GatewayPort;
   graphql: GraphqlPort;
   proxies: ProxiesPort;
+  chat: ChatPort;
   status: StatusPort;
   close(): Promise<void>;
 }
@@ -42,6 +44,8 @@ export interface PortOptions {
   openGraphql?: () => Promise<GqlConnection>;
   /** The in-process GraphQL service when no server runs (default: the project's settings). */
   openGqlInProcess?: () => Promise<GqlService>;
+  /** How the Chat pane opens a conversation: the agent loop or an ACP agent (see chat.ts). */
+  chatOpeners?: ChatOpeners;
   /** Starts a stopped daemon again (the `r` of the stopped state); see tuiContext.ts. */
   startDaemon?: () => Promise<void>;
 }
@@ -50,6 +54,7 @@ export interface PortOptions {
 export function createPorts(context: ToolContext, options: PortOptions = {}): TuiPorts {
   const retryMs = options.retryMs ?? 500;
   const feeds = createFeedsPort({open: options.openReader, pollMs: options.feedsPollMs});
+  const chat = createChatPort(options.chatOpeners);
   const graphql = createGraphqlPort({open: options.openGraphql, openInProcess: options.openGqlInProcess ?? defaultGqlInProcess(context.cwd)});
   return {
     processes: createProcessesPort(context, {retryMs}),
@@ -59,9 +64,10 @@ export function createPorts(context: ToolContext, options: PortOptions = {}): Tu
     gateway: createGatewayPort({open: options.openGateway, pollMs: options.feedsPollMs ?? FEEDS_POLL_MS}),
     graphql,
     proxies: createProxiesPort(context, {retryMs}),
+    chat,
     status: createStatusPort(context, {retryMs, pollMs: options.statusPollMs ?? 10_000, startDaemon: options.startDaemon}),
     close: async () => {
-      await Promise.all([feeds.close(), graphql.close()]);
+      await Promise.all([feeds.close(), graphql.close(), chat.close()]);
     },
   };
 }

@@ -65,8 +65,10 @@ export function dedupeFrames(stdout: NodeJS.WriteStream): () => void {
       if (update === '') return skip();
       return pass(this, update, rest);
     }
+    // An operating-system command or a device control string (OSC 52: the clipboard) draws nothing.
+    const invisible = typeof chunk === 'string' && (chunk.startsWith('\u001b]') || chunk.startsWith('\u001bP'));
     // Anything else drawn (a resize, a message) changed the screen: the next frame is written whole.
-    if (chunk !== END_SYNC) onScreen = undefined;
+    if (chunk !== END_SYNC && !invisible) onScreen = undefined;
     return pass(this, chunk, rest);
   };
   stdout.write = write as typeof stdout.write;

@@ -15,6 +15,7 @@ import type {ProcessInfo} from '../../../source/processes/types.js';
 import type {ToolContext} from '../../../source/tools/registry-types.js';
 import {runTask} from '../../../source/tools/run.js';
 import {createPorts, type TuiPorts} from '../../../source/tui/ports/index.js';
+import type {ChatOpeners} from '../../../source/tui/ports/chat.js';
 
 /**
  * The real daemon in this process: its socket server and a Supervisor running real ptys, under a
@@ -66,7 +67,7 @@ setTimeout(() => process.kill(process.pid, 'SIGKILL'), 300);
 };
 
 export async function startInProcessDaemon(
-  options: {openReader?: () => Promise<ReaderService>; feedsPollMs?: number; openGqlInProcess?: () => Promise<GqlService>} = {},
+  options: {openReader?: () => Promise<ReaderService>; feedsPollMs?: number; openGqlInProcess?: () => Promise<GqlService>; chatOpeners?: ChatOpeners} = {},
 ): Promise<InProcessDaemon> {
   const dir = mkdtempSync(join(tmpdir(), 'wb-tui-'));
   const home = join(dir, 'home');
@@ -123,7 +124,13 @@ export async function startInProcessDaemon(
       return connection;
     },
   };
-  const ports = createPorts(context, {retryMs: 20, feedsPollMs: options.feedsPollMs ?? 50, openReader: options.openReader, openGqlInProcess: options.openGqlInProcess});
+  const ports = createPorts(context, {
+    retryMs: 20,
+    feedsPollMs: options.feedsPollMs ?? 50,
+    openReader: options.openReader,
+    openGqlInProcess: options.openGqlInProcess,
+    chatOpeners: options.chatOpeners,
+  });
 
   return {
     dir,

@@ -55,6 +55,16 @@ describe('the frame writer', () => {
     expect(screen.written.join('')).toContain('one\n\u001b[2Ktwo');
   });
 
+  it('passes a clipboard copy (OSC 52) through without redrawing the frame: it draws nothing', () => {
+    const screen = terminal();
+    screen.frame('one', 'two');
+    screen.stream.write('\u001b]52;c;aGk=\u0007');
+    expect(screen.written.at(-1)).toBe('\u001b]52;c;aGk=\u0007');
+    screen.written.length = 0;
+    screen.frame('one', 'two');
+    expect(screen.written.join('')).toBe('');
+  });
+
   it('calls a write callback for what it did not write, and undoes itself', () => {
     const screen = terminal();
     screen.frame('one');

@@ -51,7 +51,8 @@ describe('reading a process output', () => {
 
   it('w wraps long lines; / searches, highlights and jumps with n and N', async () => {
     await startLog();
-    const app = await renderApp(daemon.ports);
+    // Rows enough for the wrapped long line beside five other panes' stacked rows.
+    const app = await renderApp(daemon.ports, {columns: 120, rows: 44});
     await app.waitForText('line 300');
     await app.press(KEYS.enter, '/');
     for (const char of 'line 150') await app.press(char);

@@ -1,8 +1,6 @@
-import {readFileSync, renameSync} from 'node:fs';
-import {dirname, join} from 'node:path';
-import {writeFileAtomic} from '../../../core/atomic-write.js';
-import {describeError} from '../../../core/errors.js';
-import {ensureDirectory, workbenchHome} from '../../../core/paths.js';
+import {join} from 'node:path';
+import {workbenchHome} from '../../../core/paths.js';
+import {loadKeptList, saveKeptList} from '../../history/keptList.js';
 
 /** One query the user ran, with the variables it ran with. */
 export interface HistoryEntry {
@@ -22,34 +20,9 @@ export function historyPath(home = workbenchHome()): string {
 const isEntry = (value: unknown): value is HistoryEntry =>
   typeof value === 'object' && value !== null && typeof (value as HistoryEntry).query === 'string' && typeof (value as HistoryEntry).variables === 'string';
 
-/**
- * The kept queries, newest first. A file that cannot be read as a history (cut short, edited by
- * hand) does not stop the pane: it is moved aside to `gql-history.json.bad`, the history starts
- * empty, and `problem` says so.
- */
+/** The kept queries, newest first; an unreadable file is moved aside (see keptList.ts). */
 export function loadHistory(path = historyPath()): {entries: HistoryEntry[]; problem?: string} {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {entries: []};
-    return {entries: [], problem: `query history not read (${describeError(error)})`};
-  }
-  try {
-    const parsed = JSON.parse(text) as {entries?: unknown};
-    if (!Array.isArray(parsed.entries)) throw new Error('no "entries" list');
-    return {entries: parsed.entries.filter(isEntry).slice(0, HISTORY_LIMIT)};
-  } catch (error) {
-    const aside = `${path}.bad`;
-    let kept = '';
-    try {
-      renameSync(path, aside);
-      kept = `; the file was kept as ${aside}`;
-    } catch {
-      // Left where it is: the next save replaces it.
-    }
-    return {entries: [], problem: `query history ${path} is unreadable (${describeError(error)}): starting a new one${kept}`};
-  }
+  return loadKeptList(path, isEntry, HISTORY_LIMIT, 'query history');
 }
 
 /** The history with `entry` on top: the same query and variables run again move up instead of repeating. */
@@ -57,8 +30,6 @@ export function withEntry(entries: readonly HistoryEntry[], entry: HistoryEntry)
   return [entry, ...entries.filter((old) => old.query !== entry.query || old.variables !== entry.variables)].slice(0, HISTORY_LIMIT);
 }
 
-/** Written whole or not at all (temp name, then rename), 0600 like every file under WORKBENCH_HOME. */
 export function saveHistory(entries: readonly HistoryEntry[], path = historyPath()): void {
-  ensureDirectory(dirname(path));
-  writeFileAtomic(path, JSON.stringify({version: 1, entries: entries.slice(0, HISTORY_LIMIT)}, null, 2) + '\n');
+  saveKeptList(entries, path, HISTORY_LIMIT);
 }

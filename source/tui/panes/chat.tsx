@@ -1,0 +1,286 @@
+import React, {useEffect, useMemo, useRef, useState} from 'react';
+import {Box, Text, useStdout} from 'ink';
+import {formatRow} from '../../agent/loop/transcript-text.js';
+import {usePorts} from '../contexts/PortsContext.js';
+import {useKeypress} from '../hooks/useKeypress.js';
+import {useStatusHints} from '../hooks/useStatusHints.js';
+import {useTransientMessage} from '../hooks/useTransientMessage.js';
+import {Command, matchesCommand, type Keypress} from '../key/keyBindings.js';
+import {KeyPriority} from '../key/keyPriority.js';
+import {MessageLine} from '../components/MessageLine.js';
+import {copyToClipboard} from '../terminal/clipboard.js';
+import {TextBox} from './graphql/TextBox.js';
+import {finishedTurnLines, turnLines, type ChatLine} from './chat/chatLines.js';
+import {ChatLineView} from './chat/ChatLineView.js';
+import {PermissionPrompt, permissionRows} from './chat/PermissionPrompt.js';
+import {useChat, type ChatTarget, type OpenSession} from './chat/useChat.js';
+import {usePromptInput} from './chat/usePromptInput.js';
+import {BROWSE_KEY_LINE, ChatKey, isCancelKey, isChatKey, isCollapseKey, isExpandKey, permissionAnswerOf, TYPE_KEY_LINE} from './chat/chatKeys.js';
+import type {PaneDefinition, PaneProps} from './types.js';
+
+type Mode = 'type' | 'browse' | 'acp-command';
+
+const INPUT_ROWS_MAX = 3;
+
+/** `tokens 520 in · 80 out`: the conversation's usage rows, summed. */
+export function tokenHint(usage: {input: number; output: number}): string {
+  return `tokens ${usage.input} in · ${usage.output} out`;
+}
+
+/**
+ * The Chat pane: a conversation with a model endpoint (the agent loop) or an ACP agent, through
+ * the chat port. The auth row on top, the turns (tool rows one line each, opened with Enter),
+ * the live turn's text as it streams, permission prompts inline, an input box with history.
+ * The whole conversation stays scrollable (PgUp/PgDn, g/G); a finished turn's lines are computed
+ * once, and the frame writer sends only the lines that changed, so a streaming turn does not
+ * flicker the rest.
+ */
+function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
+  const {chat: port} = usePorts();
+  const {stdout} = useStdout();
+  const [started, setStarted] = useState(false);
+  // The session opens when the pane is first focused, not with the TUI: resolving a credential
+  // (or starting an ACP agent) waits until the user comes to chat.
+  useEffect(() => {
+    if (focused && !started) setStarted(true);
+  }, [focused, started]);
+  const open = useMemo<OpenSession>(() => (target, ask) => (target.kind === 'acp' ? port.openAcp(target.command, ask) : port.openAgent(ask)), [port]);
+  const chat = useChat(open, {start: started});
+  const [mode, setMode] = useState<Mode>('type');
+  const [message, setMessage] = useTransientMessage(8000);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [selected, setSelected] = useState<string>();
+  // Scrolled up: the first line shown; undefined follows the end of the conversation.
+  const [top, setTop] = useState<number>();
+  const input = usePromptInput((text) => {
+    if (chat.live) {
+      setMessage({kind: 'error', text: 'a turn is running: esc cancels it, or wait for the answer'});
+      return false;
+    }
+    setTop(undefined);
+    chat.send(text);
+  });
+  const command = usePromptInput(
+    (text) => {
+      setMode('type');
+      switchTo({kind: 'acp', command: text.trim()});
+    },
+    {history: false},
+  );
+
+  const switchTo = (target: ChatTarget) => {
+    chat.switchTo(target);
+    setMessage({kind: 'info', text: target.kind === 'acp' ? `switched to the ACP agent: ${target.command}` : 'switched to the model endpoint'});
+  };
+
+  // --- layout ---
+  const lines = useMemo<ChatLine[]>(() => {
+    const all = chat.turns.flatMap((turn) => finishedTurnLines(turn, expanded, width));
+    return chat.live ? [...all, ...turnLines(chat.live, expanded, width)] : all;
+  }, [chat.turns, chat.live, expanded, width]);
+  const items = useMemo(() => lines.flatMap((line, index) => (line.item ? [{item: line.item, index}] : [])), [lines]);
+
+  const shownMessage = message ?? (input.problem ? {kind: 'error' as const, text: input.problem} : undefined);
+  const keyLineRows = height >= 8 ? 1 : 0;
+  const messageRows = shownMessage ? 1 : 0;
+  const inputRows = mode === 'acp-command' ? 2 : Math.min(INPUT_ROWS_MAX, input.state.lines.length);
+  const fixedRows = 1 + messageRows + 1 + inputRows + keyLineRows;
+  const permissionHeight = chat.permission ? permissionRows(chat.permission.request, Math.max(3, Math.floor((height - fixedRows) / 2))) : 0;
+  const conversationRows = Math.max(0, height - fixedRows - permissionHeight);
+  const lastTop = Math.max(0, lines.length - conversationRows);
+  const start = top === undefined ? lastTop : Math.min(top, lastTop);
+  const shown = lines.slice(start, start + conversationRows);
+  const pageRef = useRef(conversationRows);
+  pageRef.current = conversationRows;
+
+  // --- keys ---
+  const scrollTo = (line: number) => setTop(line >= lastTop ? undefined : Math.max(0, line));
+  const copy = () => {
+    const answer = chat.lastAnswer();
+    if (answer === undefined) return setMessage({kind: 'error', text: 'no answer to copy yet'});
+    setMessage({kind: 'info', text: copyToClipboard(stdout, answer)});
+  };
+  const selectStep = (step: number) => {
+    if (items.length === 0) return scrollTo(start + step);
+    const at = items.findIndex((entry) => entry.item === selected);
+    const next = items[at === -1 ? (step < 0 ? items.length - 1 : 0) : Math.max(0, Math.min(items.length - 1, at + step))]!;
+    setSelected(next.item);
+    if (next.index < start) scrollTo(next.index);
+    else if (next.index >= start + conversationRows) scrollTo(next.index - conversationRows + 1);
+  };
+  const toggle = (item: string | undefined, open: boolean) => {
+    if (!item) return;
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (open) next.add(item);
+      else next.delete(item);
+      return next;
+    });
+  };
+  const scrollKeys = (press: Keypress): boolean => {
+    const page = Math.max(1, pageRef.current - 1);
+    if (matchesCommand(Command.PAGE_UP, press)) scrollTo(start - page);
+    else if (matchesCommand(Command.PAGE_DOWN, press)) scrollTo(start + page);
+    else return false;
+    return true;
+  };
+
+  // Esc or Ctrl-C while a turn runs stops it (above the TUI's own Ctrl-C, which quits).
+  useKeypress(
+    (press) => {
+      if (!isCancelKey(press)) return false;
+      chat.cancel();
+      setMessage({kind: 'info', text: 'cancelling the turn…'});
+      return true;
+    },
+    {isActive: focused && chat.live !== undefined, priority: KeyPriority.CRITICAL + 1},
+  );
+  useKeypress(
+    (press) => {
+      const answer = permissionAnswerOf(press);
+      if (answer) chat.answerPermission(answer);
+      return true;
+    },
+    {isActive: focused && chat.permission !== undefined, priority: KeyPriority.OVERLAY},
+  );
+  useKeypress(
+    (press) => {
+      if (scrollKeys(press)) return true;
+      if (press.name === 'escape') setMode('browse');
+      else input.handle(press);
+      // Every key stays in the box (q types a q, digits too); Ctrl-C still quits, above everything.
+      return true;
+    },
+    {isActive: focused && mode === 'type' && !chat.permission, priority: KeyPriority.INPUT},
+  );
+  useKeypress(
+    (press) => {
+      if (press.name === 'escape') setMode('type');
+      else command.handle(press);
+      return true;
+    },
+    {isActive: focused && mode === 'acp-command' && !chat.permission, priority: KeyPriority.INPUT},
+  );
+  useKeypress(
+    (press) => {
+      if (scrollKeys(press)) return true;
+      if (isChatKey('TYPE', press)) setMode('type');
+      else if (isChatKey('COPY', press)) copy();
+      else if (isChatKey('ACP', press)) {
+        command.set(port.lastAcpCommand() ?? (chat.target.kind === 'acp' ? chat.target.command : ''));
+        setMode('acp-command');
+      } else if (isChatKey('MODEL', press)) {
+        if (chat.target.kind === 'agent') setMessage({kind: 'info', text: 'already talking to the model endpoint'});
+        else switchTo({kind: 'agent'});
+      } else if (matchesCommand(Command.UP, press)) selectStep(-1);
+      else if (matchesCommand(Command.DOWN, press)) selectStep(1);
+      else if (isChatKey('TOP', press) || press.name === 'home') scrollTo(0);
+      else if (isChatKey('BOTTOM', press) || press.name === 'end') setTop(undefined);
+      else if (isExpandKey(press)) toggle(selected, !expanded.has(selected ?? '') || press.name === 'right');
+      else if (isCollapseKey(press)) toggle(selected, false);
+      else return false;
+      return true;
+    },
+    {isActive: focused && mode === 'browse' && !chat.permission, priority: KeyPriority.PANE},
+  );
+
+  const running = chat.live !== undefined;
+  const hints = chat.permission
+    ? ['y allow', 'a always', 'n deny']
+    : mode === 'browse'
+      ? ['i type', 'y copy', 'a ACP']
+      : [running ? 'esc cancel' : 'enter send', 'esc conversation'];
+  useStatusHints(focused, [tokenHint(chat.usage), ...hints]);
+
+  const header = chat.header
+    ? formatRow(chat.header)[0]!
+    : chat.opening
+      ? `opening ${chat.target.kind === 'acp' ? `the ACP agent ${chat.target.command}` : 'the model endpoint'}…`
+      : started
+        ? 'not connected: enter sends and tries again'
+        : 'connects when focused';
+  const state = running ? (chat.permission ? ' · waiting for your answer' : ' · answering…') : '';
+  // A stacked pane a few rows high: who it talks to and where the conversation is, nothing to type into.
+  if (height < 5)
+    return (
+      <Box width={width} height={height} flexDirection="column" overflowY="hidden">
+        <Text dimColor wrap="truncate-end">
+          {header}
+          {state}
+        </Text>
+        <Text dimColor wrap="truncate-end">
+          {chat.turns.length} message{chat.turns.length === 1 ? '' : 's'} · {tokenHint(chat.usage)}
+        </Text>
+      </Box>
+    );
+  return (
+    <Box width={width} height={height} flexDirection="column" overflowY="hidden">
+      <Box height={1} width={width}>
+        <Text dimColor wrap="truncate-end">
+          {header}
+          {state}
+        </Text>
+      </Box>
+      {shownMessage && <MessageLine message={shownMessage} width={width} />}
+      <Box height={conversationRows} width={width} flexDirection="column" overflowY="hidden">
+        {shown.map((line, offset) => (
+          <ChatLineView key={start + offset} line={line} width={width} selected={mode === 'browse' && line.item !== undefined && line.item === selected} />
+        ))}
+      </Box>
+      {chat.permission && <PermissionPrompt request={chat.permission.request} width={width} maxRows={permissionHeight} />}
+      <Box height={1} width={width}>
+        <Text dimColor wrap="truncate-end">
+          {'─'.repeat(Math.max(0, width))}
+        </Text>
+      </Box>
+      {mode === 'acp-command' ? (
+        <Box flexDirection="column" height={2} width={width}>
+          <Text color="cyan" wrap="truncate-end">
+            ACP agent command <Text dimColor>(e.g. gemini --experimental-acp) · enter starts it · esc back</Text>
+          </Text>
+          <TextBox state={command.state} active={focused} rows={1} width={width} placeholder="the command line that starts the agent" />
+        </Box>
+      ) : (
+        <TextBox
+          state={input.state}
+          active={focused && mode === 'type'}
+          rows={inputRows}
+          width={width}
+          placeholder={mode === 'type' ? `message ${chat.target.kind === 'acp' ? 'the agent' : 'the model'} · enter sends` : 'i to type'}
+        />
+      )}
+      {keyLineRows > 0 && (
+        <Box height={1} width={width}>
+          <Text dimColor wrap="truncate-end">
+            {mode === 'browse' ? BROWSE_KEY_LINE : TYPE_KEY_LINE}
+          </Text>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+export const chatPane: PaneDefinition = {
+  id: 'chat',
+  title: 'Chat',
+  keys: [
+    {heading: 'Typing (the box has the keys: letters and digits type)'},
+    {label: 'enter', description: 'send the message'},
+    {label: '↑/↓', description: 'older / newer message from the history (as a shell)'},
+    {label: 'esc / ctrl-c', description: 'cancel the running turn (when none runs, esc goes to the conversation)'},
+    {label: 'pgup/pgdn', description: 'scroll the conversation'},
+    {heading: 'Reading the conversation'},
+    {label: ChatKey.TYPE, description: 'back to the input box'},
+    {command: Command.UP, description: 'previous tool call'},
+    {command: Command.DOWN, description: 'next tool call'},
+    {label: 'enter/→ ←', description: 'open the tool call (the diff, the output) / close it'},
+    {label: `pgup/pgdn ${ChatKey.TOP}/${ChatKey.BOTTOM}`, description: 'scroll; top / end of the conversation (the end follows new text)'},
+    {label: ChatKey.COPY, description: 'copy the last answer to the clipboard (OSC 52: works over ssh and in tmux)'},
+    {label: ChatKey.ACP, description: 'talk to an ACP agent: asks for its command (the last one is remembered)'},
+    {label: ChatKey.MODEL, description: 'back to the model endpoint'},
+    {command: Command.MOUSE, description: 'give the mouse to the terminal to select and copy text (M again takes it back)'},
+    {heading: 'A permission prompt'},
+    {label: 'y / a / n', description: 'allow once / always (this session) / deny'},
+  ],
+  Component: ChatPane,
+};
