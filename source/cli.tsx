@@ -42,7 +42,15 @@ async function main(): Promise<void> {
   // ink measures a piped stdout with terminal-size, which spawns tput (~25 ms); a pipe has no
   // width, so give it ink's own default instead.
   if (!process.stdout.isTTY && !process.stdout.columns) Object.assign(process.stdout, {columns: 80, rows: 24});
-  const {default: Pastel} = await import('pastel');
+  const [{default: Pastel}, {Command}] = await Promise.all([import('pastel'), import('commander')]);
+  // A group's own options come before its subcommand, a subcommand's after it: `workbench agent
+  // perms test edit x --json` gives --json to `perms test`, not to `agent` (which has one too).
+  // pastel builds the groups with commander's addCommand and offers no hook of its own.
+  const addCommand = Command.prototype.addCommand;
+  Command.prototype.addCommand = function (this: InstanceType<typeof Command>, ...args: Parameters<typeof addCommand>) {
+    this.enablePositionalOptions();
+    return addCommand.apply(this, args);
+  };
   // pastel reads commands/ next to the URL it is given: dist/commands.
   const app = new Pastel({importMeta: {url: new URL('../', import.meta.url).href} as ImportMeta, name: 'workbench', version: VERSION, description: DESCRIPTION});
   await app.run();

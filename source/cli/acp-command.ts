@@ -1,9 +1,11 @@
-import {createInterface} from 'node:readline/promises';
 import {openAcpSession} from '../agent/acp/session.js';
-import type {PermissionAnswer, PermissionAsker, Permit, TranscriptRow} from '../agent/types.js';
+import {projectPermit} from '../agent/permissions/project-permit.js';
+import type {PermissionAsker} from '../agent/types.js';
+import {askOnTerminal} from './agent/ask-on-terminal.js';
+import {TranscriptPrinter} from './agent/transcript-printer.js';
 import {WorkbenchError, isWorkbenchError} from '../core/errors.js';
 import {parseInteger} from '../core/parse-number.js';
-import {toTerminalLine, toTerminalText} from '../text/terminal-safe.js';
+import {toTerminalLine} from '../text/terminal-safe.js';
 import type {CommandResult} from './command-output.js';
 
 export interface AcpCommandFlags {
@@ -17,14 +19,9 @@ export interface AcpCommandFlags {
   json: boolean;
 }
 
-/** Builds the permit the session asks (see commands/acp.tsx: the one place the project's rules plug in). */
-export type PermitFactory = (options: {autoApprove: boolean; ask: PermissionAsker | undefined; askRefusal: string}) => Permit;
-
 // Spec default; an hour is more than any agent needs to start, and a typo such as 6000000 is caught.
 const DEFAULT_CONNECT_TIMEOUT = 60;
 const MAX_CONNECT_TIMEOUT = 3600;
-// Lines of a tool row's detail (a diff, a command's output) shown under it in plain text.
-const DETAIL_LINES = 20;
 
 /** The --connect-timeout-seconds value: whole seconds, 1 to 3600. */
 export function parseConnectTimeout(value: string | undefined): number {
@@ -40,18 +37,23 @@ export function parseConnectTimeout(value: string | undefined): number {
  * Ctrl-C cancels the turn (a second one quits). Exit code 0 when the agent ended its turn,
  * 1 on any error row (the agent died, refused, was cancelled).
  */
-export async function runAcpCommand(flags: AcpCommandFlags, makePermit: PermitFactory): Promise<CommandResult> {
+export async function runAcpCommand(flags: AcpCommandFlags): Promise<CommandResult> {
   const prompt = flags.prompt?.trim();
   if (!flags.agent?.trim())
     throw new WorkbenchError('invalid_argument', '--agent is required: the command that starts the agent (for example --agent "gemini --experimental-acp")');
   if (!prompt) throw new WorkbenchError('invalid_argument', 'a prompt is required: workbench acp "<prompt>" --agent <command>');
   const connectTimeoutSeconds = parseConnectTimeout(flags.connectTimeoutSeconds);
 
-  const out = new TranscriptPrinter(flags.json);
+  const out = new TranscriptPrinter({json: flags.json});
   const interactive = flags.ui && process.stdin.isTTY === true;
   const ask: PermissionAsker | undefined = interactive ? (request) => out.pause(() => askOnTerminal(request)) : undefined;
-  const askRefusal = flags.ui ? 'there is no terminal to ask on (use --auto-approve or a rule)' : '--no-ui asks no questions (use --auto-approve or a rule)';
-  const permit = makePermit({autoApprove: flags.autoApprove, ask, askRefusal});
+  // The project's rules decide an ACP agent's requests exactly as they decide the built-in tools'.
+  const permit = await projectPermit(process.cwd(), {
+    yes: flags.autoApprove,
+    ask,
+    yesFlag: '--auto-approve',
+    noAsker: flags.ui ? 'there is no terminal to ask' : '--no-ui asks no questions',
+  });
 
   let session;
   try {
@@ -72,139 +74,15 @@ export async function runAcpCommand(flags: AcpCommandFlags, makePermit: PermitFa
   process.on('SIGINT', interrupt);
   let failed = false;
   try {
-    out.row(session.header);
+    out.event({type: 'row', row: session.header});
     await session.send(prompt, (event) => {
-      if (event.type === 'delta') return out.delta(event.text);
-      if (event.row.kind === 'error') failed = true;
-      out.row(event.row);
+      if (event.type === 'row' && event.row.kind === 'error') failed = true;
+      out.event(event);
     });
   } finally {
     process.off('SIGINT', interrupt);
     await session.close();
   }
-  out.end();
+  await out.flush();
   return {exitCode: failed ? 1 : 0};
-}
-
-/**
- * Writes the transcript: rows as lines (or JSON lines), streamed text as it comes. Everything
- * the agent sent is made safe for the terminal here (escape sequences could rewrite the screen);
- * --json keeps it as it came.
- */
-class TranscriptPrinter {
-  private midLine = false;
-  private held: Array<() => void> | undefined;
-
-  constructor(private readonly json: boolean) {}
-
-  delta(text: string): void {
-    if (this.json) return;
-    this.write(process.stdout, toTerminalText(text));
-  }
-
-  row(row: TranscriptRow): void {
-    if (this.json) return this.write(process.stdout, `${JSON.stringify(row)}\n`);
-    const text = plainRow(row);
-    if (text === undefined) return this.lineBreak();
-    this.lineBreak();
-    this.write(row.kind === 'error' || row.kind === 'agent-log' ? process.stderr : process.stdout, text);
-  }
-
-  end(): void {
-    this.lineBreak();
-  }
-
-  /** Holds output while the user answers a question, so the agent's log does not run through it. */
-  async pause<T>(question: () => Promise<T>): Promise<T> {
-    this.lineBreak();
-    this.held = [];
-    try {
-      return await question();
-    } finally {
-      const held = this.held;
-      this.held = undefined;
-      for (const write of held) write();
-    }
-  }
-
-  private lineBreak(): void {
-    if (this.midLine) this.write(process.stdout, '\n');
-  }
-
-  private write(stream: NodeJS.WriteStream, text: string): void {
-    if (!text) return;
-    if (this.held) {
-      this.held.push(() => this.write(stream, text));
-      return;
-    }
-    if (stream === process.stdout) this.midLine = !text.endsWith('\n');
-    stream.write(text);
-  }
-}
-
-const PLAN_MARK: Record<string, string> = {completed: '[x]', in_progress: '[~]', pending: '[ ]'};
-
-/** One row as plain text lines; undefined for the rows whose text was streamed already. */
-export function plainRow(row: TranscriptRow): string | undefined {
-  switch (row.kind) {
-    case 'text':
-    case 'answer':
-      return undefined;
-    case 'notice':
-      return `${toTerminalLine(row.text)}\n`;
-    case 'auth':
-      return `auth: ${row.source} -> ${row.endpoint}\n`;
-    case 'plan':
-      return `plan:\n${row.entries.map((entry) => `  ${PLAN_MARK[entry.status] ?? '[?]'} ${toTerminalLine(entry.content)}\n`).join('')}`;
-    case 'usage':
-      return `tokens: ${row.input} in, ${row.output} out\n`;
-    case 'error':
-      return `workbench: ${toTerminalLine(row.message)}\n`;
-    case 'agent-log':
-      return `agent: ${toTerminalLine(row.text)}\n`;
-    case 'tool': {
-      const because = row.decision ? ` (${toTerminalLine(row.decision.reason)})` : '';
-      let text = `tool: ${toTerminalLine(row.summary)}${because}\n`;
-      if (row.error && !row.error.startsWith('refused')) text += `    ${toTerminalLine(row.error)}\n`;
-      if (row.detail) {
-        const lines = toTerminalText(row.detail).split('\n');
-        const shown = lines.slice(0, DETAIL_LINES).map((line) => `    ${line}\n`);
-        if (lines.length > DETAIL_LINES) shown.push(`    … ${lines.length - DETAIL_LINES} more lines\n`);
-        text += shown.join('');
-      }
-      return text;
-    }
-  }
-}
-
-/** y / n / a(lways) on the terminal; anything else asks again, end of input refuses. */
-async function askOnTerminal(request: Parameters<PermissionAsker>[0]): Promise<PermissionAnswer> {
-  const lines = createInterface({input: process.stdin, output: process.stderr});
-  // The end of input (Ctrl-D) is a no, not a question left open forever.
-  const closed = new Promise<string>((resolve) => lines.once('close', () => resolve('n')));
-  // readline takes Ctrl-C for itself while it asks: it refuses, and cancels the turn as Ctrl-C does elsewhere.
-  lines.once('SIGINT', () => {
-    lines.close();
-    process.emit('SIGINT', 'SIGINT');
-  });
-  try {
-    if (request.preview && request.preview !== request.argument) process.stderr.write(`${toTerminalText(request.preview)}\n`);
-    for (;;) {
-      const answer = (
-        await Promise.race([
-          closed,
-          lines.question(`allow ${request.tool}: ${toTerminalLine(request.argument)}? (${toTerminalLine(request.decision.reason)}) [y]es / [n]o / [a]lways: `),
-        ])
-      )
-        .trim()
-        .toLowerCase();
-      if (answer === 'y' || answer === 'yes') return 'allow';
-      if (answer === 'a' || answer === 'always') return 'always';
-      if (answer === 'n' || answer === 'no') return 'deny';
-    }
-  } catch {
-    return 'deny';
-  } finally {
-    lines.close();
-  }
 }

@@ -84,6 +84,16 @@ export function isWorkbenchError(value: unknown): value is WorkbenchError {
 }
 
 /** A message fit for a user: ours as is, anything else reduced to its first line. */
+/**
+ * An error's whole message where it is meant to be read whole (a pane's error row, stderr): the
+ * several lines a WorkbenchError carries as `details.lines` (what was tried and how to fix it),
+ * else the first line, as describeError.
+ */
+export function describeErrorInFull(error: unknown): string {
+  const lines = isWorkbenchError(error) ? (error.details as {lines?: unknown} | undefined)?.lines : undefined;
+  return typeof lines === 'string' ? lines.trimEnd() : describeError(error);
+}
+
 export function describeError(error: unknown): string {
   if (error instanceof Error) return error.message.split('\n')[0] ?? String(error);
   return String(error);

@@ -119,7 +119,7 @@ export function toolRow(state: ToolCallState, cwd: string): ToolRow {
   const row: ToolRow = {kind: 'tool', callId: state.id, tool: kind, summary: `${kind} ${state.title ?? argumentOf(state, cwd)} → ${outcome}`};
   if (detail !== undefined) row.detail = detail;
   if (exitCode !== undefined) row.exitCode = exitCode;
-  if (state.refused) row.error = state.decision ? `refused: ${state.decision.reason}` : 'refused';
+  if (state.refused) row.error = state.decision?.reason ?? 'refused';
   else if (state.status === 'failed') row.error = detail?.split('\n')[0] || 'the tool call failed';
   if (state.decision) row.decision = state.decision;
   return row;

@@ -15,6 +15,10 @@ export interface PermitOptions {
   ask?: PermissionAsker;
   /** Whether a call needs no asking when no rule names it (read-only workbench tools). */
   safeByDefault?: (tool: PermissionTool, argument: string) => boolean;
+  /** The flag that allows asks, as the face spells it (default `--yes`; `workbench acp`: `--auto-approve`). */
+  yesFlag?: string;
+  /** Why nobody is asked (default `there is no terminal to ask`; `--no-ui asks no questions`). */
+  noAsker?: string;
 }
 
 export function createPermit(options: PermitOptions): Permit {
@@ -29,8 +33,9 @@ export function createPermit(options: PermitOptions): Permit {
     if (decision.action === 'allow') return {allowed: true, decision};
 
     if (options.yes) {
-      const rule: PermissionRule = {action: 'allow', tool, pattern: argument, source: '--yes'};
-      return {allowed: true, decision: {...decision, action: 'allow', rule, reason: `allowed by --yes (${decision.reason})`}};
+      const yesFlag = options.yesFlag ?? '--yes';
+      const rule: PermissionRule = {action: 'allow', tool, pattern: argument, source: yesFlag};
+      return {allowed: true, decision: {...decision, action: 'allow', rule, reason: `allowed by ${yesFlag} (${decision.reason})`}};
     }
     if (!options.ask) {
       return {
@@ -38,7 +43,7 @@ export function createPermit(options: PermitOptions): Permit {
         decision: {
           ...decision,
           action: 'deny',
-          reason: `refused: ${decision.reason}, and there is no terminal to ask; allow it with --yes or a rule in .workbench.kdl, e.g. agent { allow ${JSON.stringify(tool)} ${JSON.stringify(argument)} }`,
+          reason: `refused: ${decision.reason}, and ${options.noAsker ?? 'there is no terminal to ask'}; allow it with ${options.yesFlag ?? '--yes'} or a rule in .workbench.kdl, e.g. agent { allow ${JSON.stringify(tool)} ${JSON.stringify(argument)} }`,
         },
       };
     }

@@ -39,6 +39,11 @@ export function safeByDefaultOf(tools: readonly AgentTool[]): (tool: PermissionT
   };
 }
 
+/** The word a tool's rows start with (`shell npm test → exit 1`), so a refusal reads like the call it stopped. */
+function verbOf(tool: AgentTool): string {
+  return tool.permission === 'workbench' ? tool.name : tool.permission;
+}
+
 export async function runToolCall(tools: readonly AgentTool[], call: ToolCallRequest, context: AgentToolContext, permit: Permit): Promise<{result: ToolResult; row: ToolRow}> {
   const fail = (message: string, summary: string, decision?: PermissionDecision) => ({
     result: {callId: call.id, content: message, isError: true},
@@ -69,10 +74,10 @@ export async function runToolCall(tools: readonly AgentTool[], call: ToolCallReq
     const answer = await permit({tool: tool.permission, argument, ...(preview !== undefined ? {preview} : {})});
     decision = answer.decision;
     if (!answer.allowed) {
-      return fail(`Not run: ${decision.reason}.`, `${call.name} ${oneLine(argument)} → refused`, decision);
+      return fail(`Not run: ${decision.reason}.`, `${verbOf(tool)} ${oneLine(argument)} → refused`, decision);
     }
   } catch (error) {
-    return fail(`Not run: the permission check failed (${describeError(error)}).`, `${call.name} ${oneLine(argument)} → refused`);
+    return fail(`Not run: the permission check failed (${describeError(error)}).`, `${verbOf(tool)} ${oneLine(argument)} → refused`);
   }
 
   try {

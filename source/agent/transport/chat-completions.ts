@@ -22,6 +22,8 @@ export function chatCompletionsTransport(options: {baseUrl: string; credential: 
     project: null,
     defaultHeaders: credential.signIn?.extraHeaders,
     maxRetries: 0,
+    // The SDK's logger would print to our terminal (at debug level, whole requests); failures come back as values.
+    logLevel: 'off',
     // node:http with the address policy checked on the address connected to, kept alive across turns.
     fetch: guardedFetch({allowPrivate: true}),
     timeout: options.timeoutMs,
@@ -33,7 +35,7 @@ export function chatCompletionsTransport(options: {baseUrl: string; credential: 
       try {
         return await streamTurn(client, request, onDelta);
       } catch (error) {
-        throw modelError(error, {endpoint, transport: 'chat-completions', source: credential.source, baseUrl: options.baseUrl});
+        throw modelError(error, {secret: credential.secret, endpoint, transport: 'chat-completions', source: credential.source, baseUrl: options.baseUrl});
       }
     },
   };

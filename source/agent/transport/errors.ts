@@ -1,9 +1,12 @@
 import {WorkbenchError, isWorkbenchError} from '../../core/errors.js';
 import {htmlToLine} from '../../text/html-text.js';
+import {redact} from '../credentials/redact.js';
 import type {Transport} from '../types.js';
 import {doubledVersion} from './endpoint.js';
 
 interface Where {
+  /** Never in a message, whatever the endpoint echoed back. */
+  secret: string;
   endpoint: string;
   transport: Transport;
   /** Where the credential came from (never the secret). */
@@ -19,6 +22,11 @@ const HTML = /^\s*(<!doctype html|<html|<head|<body)/i;
  * doubled version segment is explained; an unreachable or slow endpoint names the URL.
  */
 export function modelError(error: unknown, where: Where): WorkbenchError {
+  const made = explain(error, where);
+  return new WorkbenchError(made.code, redact(made.message, [where.secret]), made.details);
+}
+
+function explain(error: unknown, where: Where): WorkbenchError {
   if (isWorkbenchError(error)) return error;
   const failure = error as {status?: unknown; message?: unknown; error?: unknown; cause?: {code?: string; message?: string}; name?: string; constructor?: {name?: string}};
   const kind = failure.constructor?.name ?? failure.name ?? '';

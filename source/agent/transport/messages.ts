@@ -24,6 +24,8 @@ export function messagesTransport(options: {baseUrl: string; credential: Resolve
     defaultHeaders: credential.signIn?.extraHeaders,
     // A failure shows at once; the user asks again (a retry would double a slow 30 s wait).
     maxRetries: 0,
+    // The SDK's logger would print to our terminal (at debug level, whole requests); failures come back as values.
+    logLevel: 'off',
     // node:http with the address policy checked on the address connected to, kept alive across turns.
     fetch: guardedFetch({allowPrivate: true}),
     timeout: options.timeoutMs,
@@ -35,7 +37,7 @@ export function messagesTransport(options: {baseUrl: string; credential: Resolve
       try {
         return await streamTurn(client, request, onDelta);
       } catch (error) {
-        throw modelError(error, {endpoint, transport: 'messages', source: credential.source, baseUrl: options.baseUrl});
+        throw modelError(error, {secret: credential.secret, endpoint, transport: 'messages', source: credential.source, baseUrl: options.baseUrl});
       }
     },
   };

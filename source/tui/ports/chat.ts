@@ -1,7 +1,10 @@
 import {readFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {writeFileAtomic} from '../../core/atomic-write.js';
-import {WorkbenchError} from '../../core/errors.js';
+import {homedir} from 'node:os';
+import {openAcpSession} from '../../agent/acp/session.js';
+import {openAgentSession} from '../../agent/loop/session.js';
+import {projectPermit} from '../../agent/permissions/project-permit.js';
 import {ensureDirectory, workbenchHome} from '../../core/paths.js';
 import type {ChatSession, PermissionAsker} from '../../agent/types.js';
 
@@ -23,15 +26,19 @@ export interface ChatPort extends ChatOpeners {
 }
 
 /**
- * Placeholder openers until the agent loop and the ACP client are wired into the TUI: each says
- * so as a one-line error in the pane. Replaced at merge by openers over openAgentSession and
- * openAcpSession.
+ * The openers of the TUI: the agent loop with `workbench agent`'s defaults (credentials in the
+ * spec's order, the transport `auto` picks, the project's rules, nothing allowed without asking
+ * that the rules do not allow), and an ACP agent under the same rules, its log shown as rows.
  */
-export function notWiredChatOpeners(): ChatOpeners {
-  const notWired = async (): Promise<never> => {
-    throw new WorkbenchError('internal', 'chat sessions are not wired into the TUI yet');
+export function agentChatOpeners(cwd: string): ChatOpeners {
+  return {
+    openAgent: (ask) => openAgentSession({api: 'auto', discovery: true, maxTurns: 20, yes: false, cwd, env: process.env, home: homedir()}, {ask}),
+    openAcp: async (agentCommand, ask) =>
+      openAcpSession(
+        {agent: agentCommand, cwd, autoApprove: false, connectTimeoutSeconds: 60, showAgentLog: true},
+        await projectPermit(cwd, {yes: false, ask, yesFlag: '--auto-approve'}),
+      ),
   };
-  return {openAgent: notWired, openAcp: notWired};
 }
 
 /** Where the last ACP agent command is kept between runs of the TUI. */
@@ -56,7 +63,7 @@ function keepAcpCommand(path: string, command: string): void {
   }
 }
 
-export function createChatPort(openers: ChatOpeners = notWiredChatOpeners(), statePath: string = chatStatePath()): ChatPort {
+export function createChatPort(openers: ChatOpeners, statePath: string = chatStatePath()): ChatPort {
   const open = new Set<ChatSession>();
   let acpCommand: string | undefined = readAcpCommand(statePath);
   const kept = (session: ChatSession): ChatSession => {

@@ -1,6 +1,6 @@
 import type {ReaderService} from '../../feeds/contracts.js';
 import type {ToolContext} from '../../tools/registry-types.js';
-import {createChatPort, type ChatOpeners, type ChatPort} from './chat.js';
+import {agentChatOpeners, createChatPort, type ChatOpeners, type ChatPort} from './chat.js';
 import {createFeedsPort, FEEDS_POLL_MS, type FeedsPort} from './feeds.js';
 import {createGatewayPort, type GatewayPort} from './gateway.js';
 import type {GatewayClient} from '../../gateway/client/http-gateway.js';
@@ -54,7 +54,7 @@ export interface PortOptions {
 export function createPorts(context: ToolContext, options: PortOptions = {}): TuiPorts {
   const retryMs = options.retryMs ?? 500;
   const feeds = createFeedsPort({open: options.openReader, pollMs: options.feedsPollMs});
-  const chat = createChatPort(options.chatOpeners);
+  const chat = createChatPort(options.chatOpeners ?? agentChatOpeners(context.cwd));
   const graphql = createGraphqlPort({open: options.openGraphql, openInProcess: options.openGqlInProcess ?? defaultGqlInProcess(context.cwd)});
   return {
     processes: createProcessesPort(context, {retryMs}),

@@ -32,7 +32,7 @@ describe('workbench acp', () => {
     expect(rows.map((row) => row.kind)).toEqual(['notice', 'plan', 'text', 'tool', 'answer', 'usage']);
     const tool = rows[3] as ToolRow;
     expect(tool).toMatchObject({tool: 'execute', summary: 'execute Run npm test → exit 0', exitCode: 0});
-    expect(tool.decision?.reason).toBe('allowed by --auto-approve');
+    expect(tool.decision?.reason).toMatch(/^allowed by --auto-approve \(asks: no rule matches; shell asks by default\)/);
     expect(rows.at(-1)).toEqual({kind: 'usage', input: 12, output: 34, turns: 1});
   });
 
@@ -40,14 +40,18 @@ describe('workbench acp', () => {
     const result = await acp(['tool', '--agent', agent(), '--no-ui']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Running the tests first.\n');
-    expect(result.stdout).toContain('tool: execute Run npm test → refused (not asked: --no-ui asks no questions (use --auto-approve or a rule))\n');
+    expect(result.stdout).toMatch(
+      /✗ execute Run npm test → refused: refused: asks: no rule matches; shell asks by default, and --no-ui asks no questions; allow it with --auto-approve or a rule in \.workbench\.kdl/,
+    );
     expect(result.stdout).toContain('I was not allowed to run the tests. Hello from the stub agent.\n');
   });
 
   it('without a terminal to ask on (and without --no-ui), a permission request is refused and says so', async () => {
     const result = await acp(['edit', '--agent', agent(), '--json']);
     const tool = jsonRows(result.stdout).find((row) => row.kind === 'tool') as ToolRow;
-    expect(tool.error).toBe('refused: not asked: there is no terminal to ask on (use --auto-approve or a rule)');
+    expect(tool.error).toMatch(
+      /^refused: asks: no rule matches; edit asks by default, and there is no terminal to ask; allow it with --auto-approve or a rule in \.workbench\.kdl/,
+    );
     expect(tool.detail).toContain('+const port = 8080;');
   });
 
@@ -83,13 +87,13 @@ describe('workbench acp', () => {
   it('the agent exits mid-session: its last stderr lines and the exit code, exit code 1', async () => {
     const result = await acp(['exit', '--agent', agent()]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('agent: stub-agent: lost connection to the model\nagent: stub-agent: giving up\nworkbench: the ACP agent exited (code 3)\n');
+    expect(result.stderr).toBe('agent: stub-agent: lost connection to the model\nagent: stub-agent: giving up\nerror: the ACP agent exited (code 3)\n');
   });
 
   it('malformed JSON from the agent: an error naming the line, not a hang', async () => {
     const result = await acp(['garbage', '--agent', agent()]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('workbench: the ACP agent sent malformed JSON on stdout: {"jsonrpc":"2.0", this is not json\n');
+    expect(result.stderr).toContain('error: the ACP agent sent malformed JSON on stdout: {"jsonrpc":"2.0", this is not json\n');
   });
 
   it('a stop reason other than end_turn exits 1', async () => {
@@ -109,7 +113,7 @@ describe('workbench acp', () => {
     await eventually(() => stdout.includes('acp: '));
     child.kill('SIGINT');
     expect(await closed).toBe(1);
-    expect(stderr).toBe('workbench: cancelled\n');
+    expect(stderr).toBe('error: cancelled\n');
   });
 
   it.each([
@@ -159,22 +163,23 @@ describe('workbench acp on a terminal', () => {
   it('asks y/n/a before a tool call; y allows it and the row says the user decided', async () => {
     const {code, output} = await runOnTerminal('tool', 'y\r');
     expect(code).toBe(0);
-    expect(output).toContain('allow shell: npm test? (no rule names it) [y]es / [n]o / [a]lways: ');
-    expect(output).toContain('tool: execute Run npm test → exit 0 (allowed by you (allow))');
+    expect(output).toContain('allow shell: npm test? (asks: no rule matches; shell asks by default) [y]es / [n]o / [a]lways: ');
+    expect(output).toContain('✓ execute Run npm test → exit 0');
+    expect(output).toContain('(allowed by you when asked (asks: no rule matches; shell asks by default))');
     expect(output).toContain('The tests pass.');
   });
 
   it('n refuses it', async () => {
     const {code, output} = await runOnTerminal('tool', 'n\r');
     expect(code).toBe(0);
-    expect(output).toContain('tool: execute Run npm test → refused (refused by you)');
+    expect(output).toContain('✗ execute Run npm test → refused: denied by you when asked');
     expect(output).toContain('I was not allowed to run the tests.');
   });
 
   it('Ctrl-C while it asks refuses and cancels the turn', async () => {
     const {code, output} = await runOnTerminal('tool', '\x03');
     expect(code).toBe(1);
-    expect(output).toContain('workbench: cancelled');
+    expect(output).toContain('error: cancelled');
     expect(output).not.toContain('The tests pass.');
   });
 });

@@ -108,7 +108,7 @@ describe('ACP session against the stub agent (a real subprocess)', () => {
   it('refuses a shell tool call when the permit says no: the agent is told, the row says who refused', async () => {
     const {rows} = await turn(await open({}, testPermit(false)), 'tool');
     const tool = rows.find((row) => row.kind === 'tool') as ToolRow;
-    expect(tool).toMatchObject({summary: 'execute Run npm test → refused', error: 'refused: refused by the test permit'});
+    expect(tool).toMatchObject({summary: 'execute Run npm test → refused', error: 'refused by the test permit'});
     expect(tool.decision?.action).toBe('deny');
     expect(rows.find((row) => row.kind === 'answer')).toEqual({kind: 'answer', text: 'I was not allowed to run the tests. Hello from the stub agent.'});
   });

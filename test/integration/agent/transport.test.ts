@@ -213,3 +213,13 @@ describe('endpoint rules (spec "Endpoint rules of Invoke-Agent")', () => {
       });
   });
 });
+
+describe('errors never carry the secret', () => {
+  it('an endpoint that echoes the key back has it redacted', async () => {
+    const {modelError} = await import('../../../source/agent/transport/errors.js');
+    const echoed = Object.assign(new Error(`401 {"error":{"message":"bad key ${KEY}"}}`), {status: 401, error: {error: {message: `bad key ${KEY}`, type: 'authentication_error'}}});
+    const failure = modelError(echoed, {secret: KEY, endpoint: 'http://127.0.0.1:1/v1/messages', transport: 'messages', source: 'MESSAGES_API_KEY', baseUrl: 'http://127.0.0.1:1'});
+    expect(failure.message).toContain('bad key [redacted]');
+    expect(failure.message).not.toContain(KEY);
+  });
+});

@@ -67,7 +67,7 @@ describe('runToolCall', () => {
     const {result, row} = await runToolCall(tools, {id: 'c6', name: 'edit_file', input: {path: '.env', old_string: '', new_string: 'KEY=1'}}, {cwd: dir}, permit);
     expect(existsSync(join(dir, '.env'))).toBe(false);
     expect(result).toEqual({callId: 'c6', isError: true, content: 'Not run: denied by .workbench.kdl:3 deny "edit" "*.env".'});
-    expect(row).toMatchObject({summary: 'edit_file .env → refused', decision: {action: 'deny', rule: {source: '.workbench.kdl:3'}}});
+    expect(row).toMatchObject({summary: 'edit .env → refused', decision: {action: 'deny', rule: {source: '.workbench.kdl:3'}}});
   });
 
   it('an allowed call runs and its row carries the decision', async () => {

@@ -1,5 +1,5 @@
 import {useCallback, useEffect, useRef, useState} from 'react';
-import {describeError} from '../../../core/errors.js';
+import {describeErrorInFull} from '../../../core/errors.js';
 import type {AgentEvent, ChatSession, PermissionAnswer, PermissionAsker, TranscriptRow} from '../../../agent/types.js';
 import {lastAnswer, usageOf, withDelta, withRow, type PendingPermission, type Turn, type Usage} from './conversation.js';
 
@@ -89,7 +89,7 @@ export function useChat(
           return value;
         },
         (error: unknown) => {
-          if (!unmounted.current) report({kind: 'error', code: 'open_failed', message: describeError(error)});
+          if (!unmounted.current) report({kind: 'error', code: 'open_failed', message: describeErrorInFull(error)});
           return undefined;
         },
       );
@@ -140,7 +140,7 @@ export function useChat(
       await current.send(prompt, onEvent);
     };
     void run()
-      .catch((error: unknown) => onEvent({type: 'row', row: {kind: 'error', code: 'send_failed', message: describeError(error)}}))
+      .catch((error: unknown) => onEvent({type: 'row', row: {kind: 'error', code: 'send_failed', message: describeErrorInFull(error)}}))
       .finally(() => {
         const done = liveRef.current;
         if (done?.id !== turn.id || unmounted.current) return;

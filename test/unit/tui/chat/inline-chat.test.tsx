@@ -5,7 +5,7 @@ import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {createAskerRelay, runInlineChat} from '../../../../source/cli/agent/inline-chat.js';
 import {stripAnsi} from '../../../../source/text/ansi.js';
-import {ANSWER, ENDPOINT, PROMPT, scriptedChat} from '../../../helpers/chat-session.js';
+import {ANSWER, ENDPOINT, FAILURE, PROMPT, scriptedChat} from '../../../helpers/chat-session.js';
 
 // Colours on, before ink loads: NO_COLOR is then seen taking them off.
 vi.hoisted(() => {
@@ -64,7 +64,7 @@ afterEach(async () => {
 });
 
 async function startInline(env: NodeJS.ProcessEnv = {}) {
-  const chat = scriptedChat();
+  const chat = await scriptedChat();
   const relay = createAskerRelay();
   const session = await chat.openers.openAgent(relay.ask);
   const stdout = new Terminal();
@@ -134,12 +134,12 @@ describe('the inline chat of `workbench agent`', () => {
     release();
     await waitFor((text) => text.includes('tokens: 120 in, 30 out'), 'the usage row');
     await press(PROMPT.shell, '\r');
-    await waitFor((text) => text.includes('? run npm test — shell commands ask by default') && text.includes('[y] allow [a] always [n] deny'), 'the prompt');
+    await waitFor((text) => text.includes('? run npm test — asks: no rule matches; shell asks by default') && text.includes('[y] allow [a] always [n] deny'), 'the prompt');
     await press('n');
     await waitFor((text) => text.includes(ANSWER.shell), 'the answer');
     expect(chat.asked.map((entry) => entry.answer)).toEqual(['deny']);
     await waitFor((text) => text.includes('tokens 320 in · 50 out'), 'the summed tokens');
-    expect(stdout.text()).toContain('✗ shell npm test: denied by the user');
+    expect(stdout.text()).toContain('✗ shell npm test → refused: Not run: denied by you when asked');
     void send;
     quit = undefined;
     await press('\u0004');
@@ -167,7 +167,7 @@ describe('the inline chat of `workbench agent`', () => {
 
     const {stdout, send} = await startInline({NO_COLOR: '1'});
     await send(PROMPT.fail);
-    expect(stdout.text()).toContain(`error: the endpoint ${ENDPOINT} refused the key (401)`);
+    expect(stdout.text()).toContain(FAILURE);
     expect(stdout.writes.join('')).not.toMatch(/\u001b\[(3\d|9\d)m/);
   });
 

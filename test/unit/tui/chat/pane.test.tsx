@@ -3,7 +3,7 @@ import {withoutColours} from '../../../../source/tui/terminal/noColor.js';
 import {cleanup} from 'ink-testing-library';
 import {chatPane} from '../../../../source/tui/panes/chat.js';
 import {createChatPort} from '../../../../source/tui/ports/chat.js';
-import {ANSWER, EDIT_DIFF, ENDPOINT, NO_CREDENTIAL, PROMPT, scriptedChat, SHELL_OUTPUT, type ScriptedChat} from '../../../helpers/chat-session.js';
+import {ANSWER, EDIT_DIFF, ENDPOINT, FAILURE, NO_CREDENTIAL, PROMPT, scriptedChat, SHELL_OUTPUT, type ScriptedChat} from '../../../helpers/chat-session.js';
 import {startInProcessDaemon, type InProcessDaemon} from '../daemonHarness.js';
 import {KEYS, renderApp, type Size} from '../renderApp.js';
 
@@ -27,7 +27,7 @@ afterEach(async () => {
 });
 
 async function renderChat(size: Size = {columns: 120, rows: 40}, options: {allPanes?: boolean; noCredential?: boolean} = {}) {
-  const chat: ScriptedChat = scriptedChat({noCredential: options.noCredential});
+  const chat: ScriptedChat = await scriptedChat({noCredential: options.noCredential});
   daemon = await startInProcessDaemon({chatOpeners: chat.openers});
   const app = await renderApp(daemon.ports, size, {panes: options.allPanes ? undefined : [chatPane], title: 'workbench'});
   if (options.allPanes || options.noCredential) return {app, chat, send: async () => {}, toConversation: async () => {}};
@@ -91,9 +91,9 @@ describe('the Chat pane', () => {
   it('asks before an edit with the reason and the diff: y lets the session edit, a second run answered n is refused', async () => {
     const {app, chat, send} = await renderChat();
     await send(PROMPT.edit);
-    await app.waitForText('? edit src/a.ts — edits ask by default');
+    await app.waitForText('? edit src/a.ts — asks: no rule matches; edit asks by default');
     for (const line of EDIT_DIFF.split('\n').slice(3)) expect(app.frame()).toContain(line);
-    expect(app.frame()).toContain('✓ read src/a.ts (42 lines)');
+    expect(app.frame()).toContain('✓ read src/a.ts (1 line)');
     await app.press('y');
     await app.waitForText(ANSWER.edit);
     expect(app.frame()).toContain('✓ edit src/a.ts (+1 -1)');
@@ -103,7 +103,7 @@ describe('the Chat pane', () => {
     await app.waitForText('[y] allow');
     await app.press('n');
     await app.waitForText(ANSWER.editRefused);
-    expect(app.frame()).toMatch(/✗ edit src\/a\.ts: denied by the user/);
+    expect(app.frame()).toMatch(/✗ edit src\/a\.ts → refused: Not run: denied by you when asked/);
     expect(chat.asked.map((entry) => entry.answer)).toEqual(['allow', 'deny']);
   });
 
@@ -145,7 +145,7 @@ describe('the Chat pane', () => {
   it('shows an error row of the session', async () => {
     const {app, send} = await renderChat();
     await send(PROMPT.fail);
-    await app.waitForText(`error: the endpoint ${ENDPOINT} refused the key (401)`);
+    await app.waitForText(FAILURE);
   });
 
   it('copies the last answer with y as an OSC 52 sequence carrying its base64, and says so', async () => {
@@ -165,12 +165,12 @@ describe('the Chat pane', () => {
     await app.press('a');
     await app.waitForText('ACP agent command');
     await app.press('node stub-agent.mjs', KEYS.enter);
-    await app.waitForText('acp: node stub-agent.mjs (stub agent)');
+    await app.waitForText('acp: node stub-agent.mjs (Stub Agent');
     expect(chat.acpCommands).toEqual(['node stub-agent.mjs']);
     // Kept for the next run of the TUI (WORKBENCH_HOME/chat.json).
     expect(createChatPort(chat.openers).lastAcpCommand()).toBe('node stub-agent.mjs');
     await send('hi agent');
-    await app.waitForText('You said: hi agent');
+    await app.waitForText('Hello from the stub agent.');
     await toConversation();
     await app.press('m');
     await app.waitForText(`auth: MESSAGES_API_KEY -> ${ENDPOINT}`);
@@ -258,7 +258,10 @@ describe('the Chat pane', () => {
     await app.waitForText(`error: ${NO_CREDENTIAL}`);
     await app.waitForText('not connected: enter sends and tries again');
     await app.press('hello', KEYS.enter);
-    await app.waitFor((frame) => /> hello\s*│\n│error: no credential/.test(frame), 'the retry failing under the message');
+    await app.waitFor((frame) => /> hello\s*│\n│error: No credential for the model endpoint/.test(frame), 'the retry failing under the message');
+    // The whole message: each step tried, in order, and how to fix it.
+    expect(app.frame()).toContain('1. --api-key: not given');
+    expect(app.frame()).toContain('workbench connect');
     expect(chat.prompts).toEqual([]);
   });
 });
