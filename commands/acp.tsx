@@ -30,7 +30,7 @@ type Props = {args: z.infer<typeof args>; options: z.infer<typeof options>};
 
 export default textCommand<Props>(
   async ({args: [prompt], options: flags}) => {
-    const {runAcpCommand} = await import('../source/cli/acp-command.js');
+    const {runAcpCommand} = await import('../source/cli/agent/acp-task.js');
     return runAcpCommand({prompt, ...flags});
   },
   {json: ({options: flags}) => flags.json},

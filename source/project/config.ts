@@ -10,7 +10,7 @@ import {basename, join} from 'node:path';
 import {getLocation, parse, InvalidKdlError, type Document, type Node} from '@bgotink/kdl';
 import {WorkbenchError} from '../core/errors.js';
 import {isHttpUrl, show} from './config-values.js';
-import {readAgentBlock, type AgentRuleEntry} from './agent-block.js';
+import {readAgentBlock, type AgentEndpointSettings, type AgentRuleEntry} from './agent-block.js';
 import {readGatewayBlock, type GatewayBlock} from './gateway-block.js';
 
 export const CONFIG_FILE = '.workbench.kdl';
@@ -34,10 +34,12 @@ export interface ProjectConfig {
   gateway?: GatewayBlock;
   /** The `agent` blocks' permission rules in file order; absent when the file has none. */
   agent?: AgentRuleEntry[];
+  /** The `agent` blocks' endpoint settings (api, base-url, model); absent when the file has none. */
+  agentEndpoint?: AgentEndpointSettings;
 }
 
 export type {GatewayBlock, GatewayFeedEntry} from './gateway-block.js';
-export type {AgentRuleEntry} from './agent-block.js';
+export type {AgentEndpointSettings, AgentRuleEntry} from './agent-block.js';
 
 export type AutostartEntry = {kind: 'script'; name: string; run: string} | {kind: 'proxy'; id: string; target: string};
 
@@ -93,7 +95,8 @@ export function parseProjectConfig(text: string, file = CONFIG_FILE): ProjectCon
     }
     if (blockName === 'agent') {
       config.agent ??= [];
-      readAgentBlock(block, config.agent, lineOf, fail, basename(file));
+      config.agentEndpoint ??= {};
+      readAgentBlock(block, config.agent, lineOf, fail, basename(file), config.agentEndpoint);
       continue;
     }
     const kind = KINDS[blockName];

@@ -27,7 +27,17 @@ export interface AgentSessionHooks {
  * rules loaded; each `send` runs the loop on the same conversation. Throws a WorkbenchError a user
  * can act on when no credential resolves (naming every step tried) or the endpoint is refused.
  */
-export async function openAgentSession(options: AgentSessionOptions, hooks: AgentSessionHooks = {}): Promise<ChatSession> {
+export async function openAgentSession(given: AgentSessionOptions, hooks: AgentSessionHooks = {}): Promise<ChatSession> {
+  // The project's `agent { api …; base-url …; model … }` fills what the flags leave open (the
+  // Chat pane has no flags); `--api auto` counts as open, a named transport as chosen.
+  const config = await loadProjectConfig(given.cwd);
+  const project = config?.agentEndpoint ?? {};
+  const options: AgentSessionOptions = {
+    ...given,
+    api: given.api === 'auto' ? (project.api ?? 'auto') : given.api,
+    baseUrl: given.baseUrl ?? project.baseUrl,
+    model: given.model ?? project.model,
+  };
   const report = await resolveCredential({
     apiKey: options.apiKey,
     baseUrl: options.baseUrl,
@@ -55,7 +65,6 @@ export async function openAgentSession(options: AgentSessionOptions, hooks: Agen
 
   const transportKind = pickTransport(options.api, credential);
   const {transport, model} = await openTransport({transport: transportKind, baseUrl: options.baseUrl, model: options.model, credential});
-  const config = await loadProjectConfig(options.cwd);
   const toolContext = createToolContext({cwd: options.cwd});
   const tools = agentTools(toolContext);
   const permit = createPermit({rules: config?.agent ?? [], yes: options.yes, ask: hooks.ask, safeByDefault: safeByDefaultOf(tools)});

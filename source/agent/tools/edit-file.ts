@@ -124,7 +124,8 @@ function countOccurrences(text: string, needle: string): number {
 }
 
 function unifiedDiff(plan: PlannedEdit): string {
-  return createPatch(plan.shown, plan.before, plan.after, plan.created ? 'new file' : '', '', {context: 3});
+  // jsdiff heads a patch with `Index:` and a rule of `=`: noise above the --- / +++ lines a reader knows.
+  return createPatch(plan.shown, plan.before, plan.after, plan.created ? 'new file' : '', '', {context: 3}).replace(/^Index: .*\n=+\n/, '');
 }
 
 function changeCounts(plan: PlannedEdit): {added: number; removed: number} {

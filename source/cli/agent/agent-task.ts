@@ -6,6 +6,7 @@ import {openAgentSession} from '../../agent/loop/session.js';
 import type {AgentSessionOptions, ApiChoice} from '../../agent/types.js';
 import type {CommandResult} from '../command-output.js';
 import {askOnTerminal} from './ask-on-terminal.js';
+import {cancelOnInterrupt} from './interrupt.js';
 import {TranscriptPrinter} from './transcript-printer.js';
 
 export interface AgentFlags {
@@ -71,18 +72,11 @@ export async function runAgentPrompt(prompt: string, flags: AgentFlags): Promise
   }
   try {
     printer.event({type: 'row', row: session.header});
-    // Ctrl-C cancels the turn (the model request and a running command); a second one quits.
-    let interrupts = 0;
-    const interrupt = () => {
-      interrupts += 1;
-      if (interrupts === 1) session.cancel();
-      else void session.close().finally(() => process.exit(130));
-    };
-    process.on('SIGINT', interrupt);
+    const stopInterrupts = cancelOnInterrupt(session);
     try {
       await session.send(prompt, (event) => printer.event(event));
     } finally {
-      process.off('SIGINT', interrupt);
+      stopInterrupts();
     }
   } finally {
     await session.close();

@@ -46,7 +46,14 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
   }, [focused, started]);
   const open = useMemo<OpenSession>(() => (target, ask) => (target.kind === 'acp' ? port.openAcp(target.command, ask) : port.openAgent(ask)), [port]);
   const chat = useChat(open, {start: started});
-  const [mode, setMode] = useState<Mode>('type');
+  // The mode is read through a ref by the key handlers: keys that arrive together (`i` then `say
+  // hello`, typed faster than a frame) each see the mode the key before them chose.
+  const [mode, setModeState] = useState<Mode>('type');
+  const modeRef = useRef<Mode>('type');
+  const setMode = (next: Mode) => {
+    modeRef.current = next;
+    setModeState(next);
+  };
   const [message, setMessage] = useTransientMessage(8000);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [selected, setSelected] = useState<string>();
@@ -145,24 +152,27 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
   );
   useKeypress(
     (press) => {
+      if (modeRef.current !== 'type') return false;
       if (scrollKeys(press)) return true;
       if (press.name === 'escape') setMode('browse');
       else input.handle(press);
       // Every key stays in the box (q types a q, digits too); Ctrl-C still quits, above everything.
       return true;
     },
-    {isActive: focused && mode === 'type' && !chat.permission, priority: KeyPriority.INPUT},
+    {isActive: focused && !chat.permission, priority: KeyPriority.INPUT},
   );
   useKeypress(
     (press) => {
+      if (modeRef.current !== 'acp-command') return false;
       if (press.name === 'escape') setMode('type');
       else command.handle(press);
       return true;
     },
-    {isActive: focused && mode === 'acp-command' && !chat.permission, priority: KeyPriority.INPUT},
+    {isActive: focused && !chat.permission, priority: KeyPriority.INPUT},
   );
   useKeypress(
     (press) => {
+      if (modeRef.current !== 'browse') return false;
       if (scrollKeys(press)) return true;
       if (isChatKey('TYPE', press)) setMode('type');
       else if (isChatKey('COPY', press)) copy();
@@ -181,7 +191,7 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
       else return false;
       return true;
     },
-    {isActive: focused && mode === 'browse' && !chat.permission, priority: KeyPriority.PANE},
+    {isActive: focused && !chat.permission, priority: KeyPriority.PANE},
   );
 
   const running = chat.live !== undefined;

@@ -81,6 +81,15 @@ describe('workbench agent: the transcript rows of the spec', () => {
     expect(model.requests[0]?.path).toBe('/api/v1/chat/completions');
   });
 
+  it("the project's agent block names the endpoint and model when no flag does", async () => {
+    writeFileSync(join(project, '.workbench.kdl'), `agent {\n  base-url "${model.url}/api/v1"\n  api "chat-completions"\n  model "project-model"\n}\n`);
+    model.reply({text: 'from the project settings'});
+    const result = await runCli(['agent', 'hello'], {env, cwd: project});
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n')[0]).toBe(`auth: MESSAGES_API_KEY -> ${model.url}/api/v1/chat/completions [chat-completions]`);
+    expect(model.requests[0]?.body.model).toBe('project-model');
+  });
+
   it('a stored browser sign-in is used by itself, on chat-completions, with provider, UTC expiry and base in the auth row', async () => {
     const oauth = join(sandbox.config, 'workbench', 'oauth');
     mkdirSync(oauth, {recursive: true});

@@ -1,12 +1,13 @@
-import {openAcpSession} from '../agent/acp/session.js';
-import {projectPermit} from '../agent/permissions/project-permit.js';
-import type {PermissionAsker} from '../agent/types.js';
-import {askOnTerminal} from './agent/ask-on-terminal.js';
-import {TranscriptPrinter} from './agent/transcript-printer.js';
-import {WorkbenchError, isWorkbenchError} from '../core/errors.js';
-import {parseInteger} from '../core/parse-number.js';
-import {toTerminalLine} from '../text/terminal-safe.js';
-import type {CommandResult} from './command-output.js';
+import {openAcpSession} from '../../agent/acp/session.js';
+import {projectPermit} from '../../agent/permissions/project-permit.js';
+import type {PermissionAsker} from '../../agent/types.js';
+import {askOnTerminal} from './ask-on-terminal.js';
+import {cancelOnInterrupt} from './interrupt.js';
+import {TranscriptPrinter} from './transcript-printer.js';
+import {WorkbenchError, isWorkbenchError} from '../../core/errors.js';
+import {parseInteger} from '../../core/parse-number.js';
+import {toTerminalLine} from '../../text/terminal-safe.js';
+import type {CommandResult} from '../command-output.js';
 
 export interface AcpCommandFlags {
   prompt?: string;
@@ -65,13 +66,7 @@ export async function runAcpCommand(flags: AcpCommandFlags): Promise<CommandResu
     throw error;
   }
 
-  let interrupts = 0;
-  const interrupt = () => {
-    interrupts += 1;
-    if (interrupts === 1) session.cancel();
-    else void session.close().finally(() => process.exit(130));
-  };
-  process.on('SIGINT', interrupt);
+  const stopInterrupts = cancelOnInterrupt(session);
   let failed = false;
   try {
     out.event({type: 'row', row: session.header});
@@ -80,7 +75,7 @@ export async function runAcpCommand(flags: AcpCommandFlags): Promise<CommandResu
       out.event(event);
     });
   } finally {
-    process.off('SIGINT', interrupt);
+    stopInterrupts();
     await session.close();
   }
   await out.flush();
