@@ -62,7 +62,6 @@ export async function runAgentPrompt(prompt: string, flags: AgentFlags): Promise
   try {
     session = await openAgentSession(options, {
       ask: interactive ? (request) => printer.pause(() => askOnTerminal(request)) : undefined,
-      onNotice: (row) => printer.event({type: 'row', row}),
     });
   } catch (error) {
     // No credential: every step tried, in order, and how to fix it — several lines, printed whole.

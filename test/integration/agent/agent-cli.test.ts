@@ -81,6 +81,23 @@ describe('workbench agent: the transcript rows of the spec', () => {
     expect(model.requests[0]?.path).toBe('/api/v1/chat/completions');
   });
 
+  it('what discovery skipped comes after the auth row, and the token it skipped is never read', async () => {
+    mkdirSync(join(sandbox.dir, '.claude'));
+    writeFileSync(join(sandbox.dir, '.claude', '.credentials.json'), JSON.stringify({claudeAiOauth: {accessToken: 'sk-ant-oat-never-read-me', refreshToken: 'rt-never-read'}}));
+    const fromSdk = {...env, ANTHROPIC_API_KEY: KEY};
+    delete fromSdk.MESSAGES_API_KEY;
+    model.reply({text: 'ok'});
+    const result = await runCli(['agent', 'hello', '--json', '--base-url', model.url], {env: fromSdk, cwd: project});
+    expect(result.code).toBe(0);
+    const rows = result.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as {kind: string; step?: string; text?: string});
+    expect(rows[0]).toMatchObject({kind: 'auth', step: 'sdk-default'});
+    expect(rows[1]).toMatchObject({kind: 'notice', text: expect.stringMatching(/^skipped .*\.claude/)});
+    expect(result.stdout + result.stderr).not.toMatch(/never-read/);
+  });
+
   it("the project's agent block names the endpoint and model when no flag does", async () => {
     writeFileSync(join(project, '.workbench.kdl'), `agent {\n  base-url "${model.url}/api/v1"\n  api "chat-completions"\n  model "project-model"\n}\n`);
     model.reply({text: 'from the project settings'});
