@@ -136,7 +136,8 @@ function IncidentsPane({focused, width, height, compact}: PaneProps): React.JSX.
       if (step !== 0 && expanded) setDetailScroll((current) => Math.max(0, current + step));
       else if (step !== 0) move(step);
       else if (matchesCommand(Command.EXPAND, press) && selected) {
-        setSelectedKey(incidentKey(selected));
+        // The selection the keys before this one left (j j Enter in one batch), else the row shown selected.
+        setSelectedKey((current) => current ?? incidentKey(selected));
         setDetailScroll(0);
         setExpanded(true);
       } else if (isLetter(press, 'e') && selected) openEditor(selected);

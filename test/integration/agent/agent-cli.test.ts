@@ -84,7 +84,7 @@ describe('workbench agent: the transcript rows of the spec', () => {
   it('what discovery skipped comes after the auth row, and the token it skipped is never read', async () => {
     mkdirSync(join(sandbox.dir, '.claude'));
     writeFileSync(join(sandbox.dir, '.claude', '.credentials.json'), JSON.stringify({claudeAiOauth: {accessToken: 'sk-ant-oat-never-read-me', refreshToken: 'rt-never-read'}}));
-    const fromSdk = {...env, ANTHROPIC_API_KEY: KEY};
+    const fromSdk: NodeJS.ProcessEnv = {...env, ANTHROPIC_API_KEY: KEY};
     delete fromSdk.MESSAGES_API_KEY;
     model.reply({text: 'ok'});
     const result = await runCli(['agent', 'hello', '--json', '--base-url', model.url], {env: fromSdk, cwd: project});

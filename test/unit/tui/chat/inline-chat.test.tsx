@@ -10,6 +10,10 @@ import {ANSWER, ENDPOINT, FAILURE, PROMPT, scriptedChat} from '../../../helpers/
 // Colours on, before ink loads: NO_COLOR is then seen taking them off.
 vi.hoisted(() => {
   process.env.FORCE_COLOR = '1';
+  // ink draws only its last frame when it thinks it runs in CI (is-in-ci, read when ink loads):
+  // the inline chat is for a terminal, so the test is one, CI or not.
+  delete process.env.CI;
+  delete process.env.CONTINUOUS_INTEGRATION;
 });
 
 // `workbench agent` with no prompt on a TTY, through runInlineChat as the command calls it, on
