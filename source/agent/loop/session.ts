@@ -2,12 +2,13 @@ import {WorkbenchError} from '../../core/errors.js';
 import {loadProjectConfig} from '../../project/config.js';
 import {createToolContext} from '../../tools/context.js';
 import {describeNoCredential} from '../credentials/describe.js';
+import {redact} from '../credentials/redact.js';
 import {resolveCredential} from '../credentials/resolve.js';
 import {createPermit} from '../permissions/permit.js';
 import {agentTools, runToolCall, safeByDefaultOf} from '../tools/index.js';
 import {openTransport} from '../transport/open.js';
 import {pickTransport} from '../transport/endpoint.js';
-import type {AgentEvent, AgentSessionOptions, ChatSession, ConversationMessage, PermissionAsker, TranscriptRow} from '../types.js';
+import type {AgentEvent, AgentSessionOptions, ChatSession, ConversationMessage, PermissionAsker, ToolResult, ToolRow, TranscriptRow} from '../types.js';
 import {runTurns} from './run-turns.js';
 import {systemPrompt} from './system-prompt.js';
 
@@ -107,7 +108,7 @@ export async function openAgentSession(given: AgentSessionOptions, hooks: AgentS
             maxTurns: options.maxTurns,
             maxTokens: MAX_OUTPUT_TOKENS,
             signal: controller.signal,
-            callTool: (call, signal) => runToolCall(tools, call, {cwd: options.cwd, signal}, permit),
+            callTool: async (call, signal) => hideSecret(await runToolCall(tools, call, {cwd: options.cwd, signal}, permit), credential.secret),
           },
           messages,
           onEvent,
@@ -126,5 +127,18 @@ export async function openAgentSession(given: AgentSessionOptions, hooks: AgentS
       inFlight?.abort();
       toolContext.close();
     },
+  };
+}
+
+/**
+ * The session's own key, should a command print it (`env`, a debug log), is masked in what the
+ * model is sent and in the row on screen: the tool itself ran with the user's environment.
+ */
+function hideSecret(outcome: {result: ToolResult; row: ToolRow}, secret: string): {result: ToolResult; row: ToolRow} {
+  const mask = (text: string | undefined) => (text === undefined ? undefined : redact(text, [secret]));
+  const {result, row} = outcome;
+  return {
+    result: {...result, content: mask(result.content)!},
+    row: {...row, summary: mask(row.summary)!, ...(row.detail !== undefined ? {detail: mask(row.detail)} : {}), ...(row.error !== undefined ? {error: mask(row.error)} : {})},
   };
 }

@@ -59,6 +59,16 @@ describe('workbench agent: the transcript rows of the spec', () => {
     expect(model.requests[0]?.body.model).toBe('stand-in-model');
   });
 
+  it('the key never reaches the model or the screen through a command that prints it', async () => {
+    model.reply({toolCalls: [{name: 'run_shell', input: {command: 'echo "key=$MESSAGES_API_KEY"'}}]}, {text: 'done'});
+    const result = await agent(['show the environment', '--yes', '--json']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('key=[redacted]');
+    expect(result.stdout).not.toContain(KEY);
+    expect(JSON.stringify(model.requests[1]?.body)).toContain('key=[redacted]');
+    expect(JSON.stringify(model.requests[1]?.body)).not.toContain(KEY);
+  });
+
   it('--json prints one JSON object per row, auth first and usage last', async () => {
     model.reply({toolCalls: [{name: 'read_file', input: {path: 'greeting.txt'}}]}, {text: 'done'});
     const result = await agent(['read it', '--json']);
