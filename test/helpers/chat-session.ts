@@ -81,15 +81,19 @@ export async function scriptedChat(options: {noCredential?: boolean} = {}): Prom
     .map((line) => `console.log(${JSON.stringify(line)})`)
     .join(';');
   writeFileSync(join(project, 'package.json'), JSON.stringify({name: 'chat-test', private: true, scripts: {test: `node -e '${printOutput};process.exit(1)'`}}));
-  // Sign-ins are looked for under XDG_CONFIG_HOME: never the real user's.
-  const savedConfig = process.env.XDG_CONFIG_HOME;
+  // Sign-ins are looked for under XDG_CONFIG_HOME, and the commands the agent runs (npm) write
+  // under HOME: never the real user's.
+  const saved = {XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME, HOME: process.env.HOME};
   process.env.XDG_CONFIG_HOME = join(dir, 'config');
+  process.env.HOME = dir;
   const model = await startModelEndpoint({key: KEY});
   ENDPOINT = `${model.url}/v1/messages`;
   onTestFinished(async () => {
     await model.close();
-    if (savedConfig === undefined) delete process.env.XDG_CONFIG_HOME;
-    else process.env.XDG_CONFIG_HOME = savedConfig;
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
     rmSync(dir, {recursive: true, force: true});
   });
 

@@ -17,10 +17,13 @@ beforeEach(async () => {
   daemon = await startInProcessDaemon();
 });
 
+// The ports close before the environment is put back: a Feeds poll after it would open the
+// reader in the real home.
 afterEach(async () => {
   cleanup();
-  vi.unstubAllEnvs();
+  await daemon.ports.close();
   await daemon.close();
+  vi.unstubAllEnvs();
 });
 
 async function waitForIncidents(predicate: (incidents: Incident[]) => boolean): Promise<Incident[]> {
