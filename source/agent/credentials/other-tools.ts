@@ -92,15 +92,20 @@ function geminiStore(home: string, scan: StoreScan): void {
   }
 }
 
-function readJson(path: string, scan: StoreScan): object | undefined {
-  let text: string;
+/** A store file's text; undefined when it is not there, and said in the scan when it cannot be read. */
+function readStoreText(path: string, scan: StoreScan): string | undefined {
   try {
-    text = readFileSync(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'ENOTDIR') scan.looked.push(`${path}: cannot read (${code})`);
     return undefined;
   }
+}
+
+function readJson(path: string, scan: StoreScan): object | undefined {
+  const text = readStoreText(path, scan);
+  if (text === undefined) return undefined;
   try {
     const value = JSON.parse(text) as unknown;
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as object;
@@ -120,14 +125,8 @@ type ValueShape = 'text' | 'empty' | 'null' | 'object' | 'array' | 'other';
  * the spot), so tokens in the file are not decoded into anything this program holds.
  */
 function topLevelShape(path: string, scan: StoreScan): Record<string, ValueShape> | undefined {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') scan.looked.push(`${path}: cannot read (${code})`);
-    return undefined;
-  }
+  const text = readStoreText(path, scan);
+  if (text === undefined) return undefined;
   const shape: Record<string, ValueShape> = {};
   let depth = 0;
   let current: string | undefined;
