@@ -1,4 +1,5 @@
 import type {Network} from '../net/safe-lookup.js';
+import type {Ingestor, IngestorInput, IngestorPatch, IngestorTestRequest, IngestorTestResult} from './ingestors/types.js';
 import type {ArticlePage, ArticleQuery, CategoryCount, DiscoveredFeed, Feed, FullArticle, List, ParsedFeed, Visibility} from './types.js';
 
 /** What one HTTP fetch of a feed URL gave (source/feeds/fetcher). */
@@ -70,6 +71,16 @@ export interface ReaderService {
   listRss(token: string): Promise<string>;
   importOpml(xml: string): Promise<{added: number; skipped: number; failed: {url: string; error: string}[]}>;
   exportOpml(): Promise<string>;
+  /** Ingestors (source/feeds/ingestors): credential fields of `config` read REDACTED in every answer. */
+  listIngestors(): Promise<Ingestor[]>;
+  getIngestor(id: number): Promise<Ingestor>;
+  /** Validates the config for its kind (nothing is fetched) and creates the ingestor and its feed. */
+  createIngestor(input: IngestorInput): Promise<Ingestor>;
+  updateIngestor(id: number, patch: IngestorPatch): Promise<Ingestor>;
+  /** Removes the ingestor, its feed and its articles. */
+  deleteIngestor(id: number): Promise<void>;
+  /** One fetch cycle, scored, nothing stored: kept and dropped statuses with scores and reasons. */
+  testIngestor(request: IngestorTestRequest): Promise<IngestorTestResult>;
   close(): Promise<void>;
 }
 

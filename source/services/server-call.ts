@@ -5,7 +5,7 @@ import {httpCall, NoAnswerError, type HttpAnswer} from './http-call.js';
 const KNOWN_CODES = new Set<string>(ERROR_CODES);
 
 export interface ServerRequest {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
   /** Raw text body (OPML) with its content type, instead of JSON. */

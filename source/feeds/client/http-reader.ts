@@ -1,6 +1,7 @@
 import {WorkbenchError} from '../../core/errors.js';
 import type {ReaderService} from '../contracts.js';
 import {callServer, isRecord, serverBaseUrl, type ServerAnswer, type ServerRequest} from '../../services/server-call.js';
+import type {Ingestor, IngestorTestResult} from '../ingestors/types.js';
 import type {ArticlePage, ArticleQuery, CategoryCount, DiscoveredFeed, Feed, FullArticle, List, Visibility} from '../types.js';
 
 // Polling a slow origin may take the fetcher's 20 s timeout and more; plain reads answer at once.
@@ -75,6 +76,15 @@ export function createHttpReader(baseUrl: string): ReaderService {
     listRss: async (token) => (await call(`/lists/${encodeURIComponent(token)}.xml`)).text,
     importOpml: (xml) => json('/opml', {method: 'POST', text: {body: xml, type: 'text/x-opml'}, timeoutMs: FETCH_TIMEOUT_MS}),
     exportOpml: async () => (await call('/opml')).text,
+    listIngestors: () => json<Ingestor[]>('/ingestors'),
+    getIngestor: (ingestorId) => json<Ingestor>(`/ingestors/${id(ingestorId)}`),
+    createIngestor: (input) => json<Ingestor>('/ingestors', {method: 'POST', body: input}),
+    updateIngestor: (ingestorId, patch) => json<Ingestor>(`/ingestors/${id(ingestorId)}`, {method: 'PATCH', body: patch}),
+    async deleteIngestor(ingestorId) {
+      await call(`/ingestors/${id(ingestorId)}`, {method: 'DELETE'});
+    },
+    // A cycle asks the network (pages of up to 1,000 statuses) and maybe a model: as slow as a feed fetch.
+    testIngestor: (request) => json<IngestorTestResult>('/ingestors/test', {method: 'POST', body: request, timeoutMs: FETCH_TIMEOUT_MS}),
     async close() {},
   };
   return reader;

@@ -169,7 +169,86 @@ const unreadCounts: Migration = {
   },
 };
 
-const MIGRATIONS: Migration[] = [readerTables, categoryTimes, feedOrigin, listChanges, unreadCounts];
+// Ingestors (source/feeds/ingestors): each owns a feed (its kept statuses are that feed's
+// articles) and a ledger of the statuses it has handled. The ledger gives identity across polls
+// (a status is judged once, its edits update its article, its absence inside a time-ordered
+// window deletes it), holds the model's cached judgement, and keeps pending digest entries with
+// their payload until the digest article is written — in the same transaction that marks them
+// digested, so a crash between gathering and writing loses nothing and writes nothing twice.
+const ingestorTables: Migration = {
+  name: '006_ingestors',
+  async up(db, dialect) {
+    const longText = dialect === 'mysql' ? 'mediumtext' : 'text';
+    await db.schema.createTable('ingestors', (table) => {
+      table.increments('id');
+      table.string('kind', 16).notNullable();
+      // The config without credential fields (JSON), and the credential fields alone, encrypted (AES-256-GCM).
+      table.text('config').notNullable();
+      table.text('secrets');
+      table.integer('feed_id').unsigned().notNullable().references('id').inTable('feeds').onDelete('CASCADE');
+      table.integer('fetch_interval_min').notNullable();
+      table.string('digest_mode', 16).notNullable();
+      table.double('filter_threshold').notNullable();
+      table.boolean('llm_enabled').notNullable().defaultTo(false);
+      table.string('status', 16).notNullable().defaultTo('pending');
+      table.text('status_message');
+      table.integer('consecutive_failures').notNullable().defaultTo(0);
+      table.bigInteger('last_fetched_at');
+      table.bigInteger('next_fetch_at');
+      table.bigInteger('next_digest_at');
+      table.bigInteger('created_at').notNullable();
+      table.index(['next_fetch_at'], 'ingestors_due');
+      table.unique(['feed_id'], {indexName: 'ingestors_feed_unique'});
+    });
+    await db.schema.createTable('ingestor_statuses', (table) => {
+      table.integer('ingestor_id').unsigned().notNullable().references('id').inTable('ingestors').onDelete('CASCADE');
+      exact(table.string('status_key', 255).notNullable(), dialect);
+      // kept (an article), dropped (below the threshold), pending (waiting for a digest), digested
+      table.string('fate', 12).notNullable();
+      table.string('content_hash', 64).notNullable();
+      table.string('author', 255).notNullable();
+      table.double('engagement').notNullable();
+      table.double('score').notNullable();
+      table.bigInteger('posted_at').notNullable();
+      table.bigInteger('seen_at').notNullable();
+      table.integer('article_id').unsigned();
+      // pending only: the ScoredStatus as JSON, what the digest is built from
+      table.specificType('payload', longText);
+      // the model's judgement, valid while content_hash is llm_hash
+      table.double('llm_relevance');
+      table.text('llm_why');
+      table.string('llm_hash', 64);
+      table.primary(['ingestor_id', 'status_key']);
+      table.index(['ingestor_id', 'fate', 'posted_at'], 'ingestor_statuses_by_fate');
+      table.index(['ingestor_id', 'author'], 'ingestor_statuses_by_author');
+    });
+  },
+  async down(db) {
+    for (const table of ['ingestor_statuses', 'ingestors']) await db.schema.dropTableIfExists(table);
+  },
+};
+
+// Google Reader API users (source/feeds/greader): the API password a client (newsboat, Reeder)
+// signs in with, set by `workbench reader password`. Only its scrypt hash is kept; the auth token
+// ClientLogin hands out is derived from a per-user secret that a new password replaces, so
+// setting a password signs every client out.
+const readerApiUsers: Migration = {
+  name: '007_reader_api_users',
+  async up(db, dialect) {
+    await db.schema.createTable('reader_api_users', (table) => {
+      exact(table.string('username', 200).notNullable(), dialect).primary();
+      table.text('password_hash').notNullable();
+      table.string('token_secret', 128).notNullable();
+      table.bigInteger('created_at').notNullable();
+      table.bigInteger('updated_at').notNullable();
+    });
+  },
+  async down(db) {
+    await db.schema.dropTableIfExists('reader_api_users');
+  },
+};
+
+const MIGRATIONS: Migration[] = [readerTables, categoryTimes, feedOrigin, listChanges, unreadCounts, ingestorTables, readerApiUsers];
 
 /** The literal SQL of "unread" (a literal, so SQLite can match the partial index). */
 export function unreadCondition(dialect: Dialect, alias?: string): string {

@@ -81,6 +81,8 @@ for (const database of databases) {
           '003_feed_allow_private',
           '004_list_changed_at',
           '005_feed_unread_count',
+          '006_ingestors',
+          '007_reader_api_users',
         ]);
       } finally {
         await again.close();
