@@ -296,3 +296,32 @@ export interface CycleSummary {
 
 /** POST /ingestors/test takes a definition, or the id of a stored ingestor (its stored credentials are used). */
 export type IngestorTestRequest = IngestorInput | {id: number};
+
+// ---------------------------------------------------------------------------------------------
+// Between the service and the cycle
+
+/**
+ * An ingestor ready to run: its config validated and split, its credentials decrypted. Built by
+ * the service (from a stored row, or from a POST /ingestors/test definition); never leaves the
+ * process, never serialised.
+ */
+export interface RunnableIngestor {
+  /** null for a definition under test (nothing is stored). */
+  id: number | null;
+  feedId: number | null;
+  kind: IngestorKind;
+  source: NetworkSource;
+  /** Validated by source.configSchema, credentials included. */
+  networkConfig: Record<string, unknown>;
+  /** The credential values, to cut out of any message that might echo one. */
+  secrets: string[];
+  maxStatuses: number;
+  rules: ScoringRules;
+  threshold: number;
+  llmEnabled: boolean;
+  digestMode: DigestMode;
+  fetchIntervalMin: number;
+  consecutiveFailures: number;
+  /** Epoch ms of the next digest boundary (null in realtime or before the first cycle). */
+  nextDigestAt: number | null;
+}
