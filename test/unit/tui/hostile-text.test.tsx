@@ -10,6 +10,7 @@ import {getErrors} from '../../../source/tools/get-errors.js';
 import {feedsPane} from '../../../source/tui/panes/feeds.js';
 import {startInProcessDaemon, type InProcessDaemon} from './daemonHarness.js';
 import {KEYS, renderApp} from './renderApp.js';
+import {selectIncidentRow} from './selectIncidentRow.js';
 
 // Text from outside — a feed's title, a process's id and command, an error a program printed —
 // reaches the terminal with no control character: a terminal obeys what it is sent, and this text
@@ -103,7 +104,8 @@ describe('text from outside on the TUI', () => {
 
     // The detail view shows the whole message, as safe.
     await app.press('2');
-    for (let index = 0; index < errors.indexOf(typeError); index++) await app.press('j');
+    await app.waitForFocus(2);
+    await selectIncidentRow(app, /TypeError\s+cannot read this weird value/);
     await app.press(KEYS.enter);
     await app.waitFor((frame) => /source\s+process:evil/.test(frame), 'the detail');
     expectTerminalSafe(app.lastFrame() ?? '');

@@ -6,6 +6,7 @@ import type {Incident} from '../../../source/incidents/incidents.js';
 import {getIncidents} from '../../../source/tools/get-incidents.js';
 import {startInProcessDaemon, type InProcessDaemon} from './daemonHarness.js';
 import {KEYS, renderApp} from './renderApp.js';
+import {selectIncidentRow} from './selectIncidentRow.js';
 
 // The Incidents pane against the real daemon: it lists what `workbench get-incidents` answers
 // (near-duplicates grouped), opens an incident to its stack and the output around it, hands the
@@ -43,27 +44,6 @@ async function crashWorker(): Promise<Incident[]> {
   return waitForIncidents((list) => list.some((entry) => entry.category === 'TypeError') && list.some((entry) => entry.category === 'crashed'));
 }
 
-async function selectRow(app: Awaited<ReturnType<typeof renderApp>>, pattern: RegExp): Promise<void> {
-  for (
-    let step = 0;
-    step < 30 &&
-    !(
-      app
-        .frame()
-        .split('\n')
-        .find((line) => /▸[✖▲]/.test(line)) ?? ''
-    ).match(pattern);
-    step++
-  )
-    await app.press('j');
-  expect(
-    app
-      .frame()
-      .split('\n')
-      .find((line) => /▸[✖▲]/.test(line)),
-  ).toMatch(pattern);
-}
-
 describe('Incidents pane', () => {
   it('groups near-duplicates as get-incidents does: one row with its count and variants; the title counts the incidents', async () => {
     writeFileSync(
@@ -89,7 +69,7 @@ setInterval(() => {}, 1000);`,
     const app = await renderApp(daemon.ports, {columns: 120, rows: 60});
     await app.press('2');
     await app.waitForText('TypeError');
-    await selectRow(app, /TypeError/);
+    await selectIncidentRow(app, /TypeError/);
     await app.press(KEYS.enter);
     await app.waitForText('Stack');
     expect(app.frame()).toContain('at run (/work/demo/worker.js:12:7)');
@@ -121,7 +101,7 @@ setInterval(() => {}, 1000);`,
     const app = await renderApp(daemon.ports);
     await app.press('2');
     await app.waitForText('TypeError');
-    await selectRow(app, /TypeError/);
+    await selectIncidentRow(app, /TypeError/);
     await app.press('e');
     await app.waitForText('/work/demo/worker.js:12:7 opened in');
     expect(readFileSync(record, 'utf8')).toBe('+12\n/work/demo/worker.js\n');

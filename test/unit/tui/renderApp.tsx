@@ -59,6 +59,12 @@ export async function renderApp(
     );
   const waitForText = (text: string | RegExp, timeout?: number) =>
     waitFor((current) => (typeof text === 'string' ? current.includes(text) : text.test(current)), String(text), timeout);
+  /**
+   * Waits until pane `number` has the focus — the stacked layout gives the focused pane the most
+   * rows (colours are off under test): a key pressed right after a pane's number key reaches the
+   * pane focused when it is read, and on a loaded machine the focus may not have moved yet.
+   */
+  const waitForFocus = (number: number) => waitFor((current) => tallestPane(current) === number, `focus on pane ${number}`);
   const press = async (...keys: string[]) => {
     for (const key of keys) {
       instance.stdin.write(key);
@@ -72,6 +78,7 @@ export async function renderApp(
     frame,
     waitFor,
     waitForText,
+    waitForFocus,
     press,
     resize: (next: Size) => setSize(instance.stdout, next),
     /** The first frame row that contains `text`. */
@@ -80,4 +87,19 @@ export async function renderApp(
         .split('\n')
         .find((row) => row.includes(text)) ?? '',
   };
+}
+
+/** The number of the pane drawn with the most rows in a stacked frame (`│N Title` opens each box). */
+function tallestPane(frame: string): number | undefined {
+  let best: {number: number; rows: number} | undefined;
+  let open: {number: number; rows: number} | undefined;
+  for (const line of frame.split('\n')) {
+    const title = /^│(\d) /.exec(line);
+    if (title) open = {number: Number(title[1]), rows: 0};
+    else if (line.startsWith('╰')) {
+      if (open && (!best || open.rows > best.rows)) best = open;
+      open = undefined;
+    } else if (open) open.rows++;
+  }
+  return best?.number;
 }
