@@ -114,6 +114,8 @@ export interface SocialStatus {
   repostedBy: string | null;
   /** The key of the post this replies to, when it is a reply. */
   replyTo: string | null;
+  /** Whether that reply answers the author's own post (a thread they write), which scoring does not count as a reply. */
+  replyToSelf: boolean;
   /** The conversation's root key (the post's own key when it starts one): digests group by it. */
   threadKey: string;
   /** Outbound links in the post (duplicate detection: the same link posted twice). */
