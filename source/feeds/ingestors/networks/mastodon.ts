@@ -112,7 +112,7 @@ async function pages(
   const since = request.since ? Date.parse(request.since) : Number.NEGATIVE_INFINITY;
   let maxId: string | undefined;
   let rateLimit: FetchOutcome['rateLimit'] = null;
-  let requests = 0;
+  let requests: number;
   for (;;) {
     const answer = await page(maxId);
     rateLimit = answer.rateLimit ?? rateLimit;
