@@ -1,6 +1,6 @@
 import type {FastifyInstance} from 'fastify';
 import {describeError} from '../../source/core/errors.js';
-import {createReaderService, startPolling, type LocalReaderService, type ReaderDeps} from '../../source/feeds/service/index.js';
+import {createReaderService, startIngestorPolling, startPolling, type LocalReaderService, type ReaderDeps, type ReaderServiceOptions} from '../../source/feeds/service/index.js';
 import {listenOver} from '../kit/index.js';
 import {buildReaderApp} from './app.js';
 
@@ -18,6 +18,8 @@ export interface ReaderServerOptions {
   /** The request log; none: failures go to stderr. */
   logFile?: string;
   deps?: Partial<ReaderDeps>;
+  /** The ingestors' model, key file and network stack (tests). */
+  ingestors?: ReaderServiceOptions['ingestors'];
 }
 
 /**
@@ -25,9 +27,9 @@ export interface ReaderServerOptions {
  * in the log when there is one. A poller that cannot list due feeds (the database is gone)
  * always says so, on stderr when there is no log.
  */
-function pollError(app: FastifyInstance, logging: boolean) {
+function pollError(app: FastifyInstance, logging: boolean, what: 'feed' | 'ingestor' = 'feed') {
   return (feedId: number | null, error: unknown) => {
-    const line = feedId === null ? `poller: listing due feeds failed: ${describeError(error)}` : `poller: feed ${feedId}: ${describeError(error)}`;
+    const line = feedId === null ? `poller: listing due ${what}s failed: ${describeError(error)}` : `poller: ${what} ${feedId}: ${describeError(error)}`;
     if (logging) app.log.warn(line);
     else if (feedId === null) process.stderr.write(`${line}\n`);
   };
@@ -46,17 +48,22 @@ export async function startReaderServer(options: ReaderServerOptions = {}): Prom
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 7700;
   let url = '';
-  const service = await createReaderService({connection: options.db, deps: options.deps, baseUrl: () => options.publicUrl ?? url});
+  const service = await createReaderService({connection: options.db, deps: options.deps, ingestors: options.ingestors, baseUrl: () => options.publicUrl ?? url});
   let poller: ReturnType<typeof startPolling> | null = null;
+  let ingestorPoller: ReturnType<typeof startPolling> | null = null;
   const serving = await listenOver({
     name: 'reader',
     service,
     host,
     port,
     build: () => buildReaderApp({service, logFile: options.logFile, publicUrl: () => options.publicUrl}),
-    beforeClose: () => poller?.stop(),
+    beforeClose: async () => {
+      await Promise.all([poller?.stop(), ingestorPoller?.stop()]);
+    },
   });
   url = serving.url;
   poller = options.poll === false ? null : startPolling(service, {intervalMs: options.pollIntervalMs, onError: pollError(serving.app, options.logFile !== undefined)});
+  ingestorPoller =
+    options.poll === false ? null : startIngestorPolling(service, {intervalMs: options.pollIntervalMs, onError: pollError(serving.app, options.logFile !== undefined, 'ingestor')});
   return serving;
 }

@@ -141,8 +141,9 @@ export async function deleteFeedRow(db: Knex, id: number, nowMs: number): Promis
 export async function dueFeeds(db: Knex, nowMs: number, limit: number): Promise<{id: number; url: string}[]> {
   const rows = (await db('feeds')
     .select('id', 'url')
-    .where('next_fetch_at', '<=', nowMs)
-    .orWhereNull('next_fetch_at')
+    .where((where) => where.where('next_fetch_at', '<=', nowMs).orWhereNull('next_fetch_at'))
+    // An ingestor's feed is filled by its ingestor (source/feeds/ingestors), never fetched.
+    .whereNotExists(db('ingestors').select(db.raw('1')).whereRaw('ingestors.feed_id = feeds.id'))
     .orderBy([{column: 'next_fetch_at'}, {column: 'id'}])
     .limit(limit)) as {id: number; url: string}[];
   return rows.map((row) => ({id: Number(row.id), url: row.url}));

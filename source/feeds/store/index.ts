@@ -37,3 +37,17 @@ export {
 } from './list-rows.js';
 export {millis, isoOrNull} from '../../storage/time.js';
 export {parseCategories} from './article-rows.js';
+export {
+  allIngestorRows,
+  findIngestorRow,
+  insertIngestorRow,
+  updateIngestorRow,
+  ingestorOfFeed,
+  ingestorFeedUrl,
+  dueIngestors,
+  type IngestorRow,
+  type NewIngestorRow,
+  type IngestorPatchRow,
+} from './ingestor-rows.js';
+export {ledgerRows, ledgerKeysBetween, authorsUsual, keptFingerprints, newestPosted, pendingRows, type LedgerRow, type Fate} from './ingestor-ledger.js';
+export {saveCycle, saveDigest, type CycleWrite, type LedgerWrite} from './save-cycle.js';

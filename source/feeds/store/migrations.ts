@@ -214,6 +214,8 @@ const ingestorTables: Migration = {
       table.integer('article_id').unsigned();
       // pending only: the ScoredStatus as JSON, what the digest is built from
       table.specificType('payload', longText);
+      // kept ones: their normalised links and text fingerprint (JSON array), so a later copy is a duplicate
+      table.text('fingerprints');
       // the model's judgement, valid while content_hash is llm_hash
       table.double('llm_relevance');
       table.text('llm_why');

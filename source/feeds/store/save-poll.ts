@@ -49,6 +49,17 @@ export async function saveNewFeed(db: Knex, dialect: Dialect, feed: NewFeed, ite
 
 async function writePoll(trx: Knex.Transaction, feedId: number, items: PolledItem[], patch: FeedPatch, nowMs: number): Promise<number> {
   if (!(await trx('feeds').select('id').where('id', feedId).first())) throw new WorkbenchError('not_found', `feed ${feedId} was removed`);
+  const added = await insertNewItems(trx, feedId, items, nowMs);
+  if (Object.keys(patch).length > 0) await updateFeedRow(trx, feedId, patch);
+  return added;
+}
+
+/**
+ * Inserts the items whose keys the feed has not stored yet (with their categories and the feed's
+ * unread count), inside the caller's transaction; answers how many were new. Feeds and ingestors
+ * (source/feeds/ingestors) store their entries through it.
+ */
+export async function insertNewItems(trx: Knex.Transaction, feedId: number, items: PolledItem[], nowMs: number): Promise<number> {
   const unique = uniqueByKey(items);
   const known = await existingKeys(trx, feedId, [...unique.keys()]);
   const fresh = [...unique].filter(([key]) => !known.has(key));
@@ -63,7 +74,6 @@ async function writePoll(trx: Knex.Transaction, feedId: number, items: PolledIte
   }
   // Every new article is unread: the feed's count moves in the same transaction.
   await addUnread(trx, feedId, fresh.length);
-  if (Object.keys(patch).length > 0) await updateFeedRow(trx, feedId, patch);
   return fresh.length;
 }
 
@@ -90,7 +100,7 @@ async function existingKeys(trx: Knex.Transaction, feedId: number, keys: string[
 
 type ArticleInsert = ReturnType<typeof articleRow>;
 
-function articleRow(feedId: number, key: string, item: ParsedItem, nowMs: number) {
+export function articleRow(feedId: number, key: string, item: ParsedItem, nowMs: number) {
   const published = dateMs(item.published) ?? dateMs(item.updated);
   return {
     feed_id: feedId,
