@@ -55,7 +55,8 @@ export function errorAnswer(error: unknown, wording: ErrorWording, request: Requ
     return {
       status: 400,
       code: isBody ? 'invalid_body' : 'invalid_argument',
-      message: (!isBody && wording.validationMessage?.(fastify.validation)) || (fastify.message ?? 'invalid request'),
+      message:
+        (!isBody && wording.validationMessage?.(fastify.validation)) || unknownField(fastify.validation, fastify.validationContext) || (fastify.message ?? 'invalid request'),
     };
   }
   if (fastify.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fastify.statusCode === 413) {
@@ -137,4 +138,13 @@ export function clientErrorHandler(error: NodeJS.ErrnoException & {code?: string
     );
   }
   socket.destroy();
+}
+
+/** ajv says "must NOT have additional properties"; a user needs to know which one. */
+function unknownField(validation: Array<{keyword?: string; instancePath?: string; params?: unknown}>, context: string | undefined): string | undefined {
+  const first = validation[0];
+  const name = (first?.params as {additionalProperty?: unknown} | undefined)?.additionalProperty;
+  if (first?.keyword !== 'additionalProperties' || typeof name !== 'string') return undefined;
+  const where = `${context ?? 'request'}${first.instancePath ? first.instancePath.replace(/\//g, '.') : ''}`;
+  return `${where} has no field "${name.slice(0, 100)}"`;
 }

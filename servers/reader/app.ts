@@ -6,6 +6,7 @@ import {articleRoutes} from './routes/articles.js';
 import {categoryRoutes} from './routes/categories.js';
 import {feedRoutes} from './routes/feeds.js';
 import {healthRoutes} from './routes/health.js';
+import {ingestorRoutes} from './routes/ingestors.js';
 import {listRoutes} from './routes/lists.js';
 import {opmlRoutes} from './routes/opml.js';
 
@@ -40,6 +41,7 @@ export function buildReaderApp(options: ReaderAppOptions): FastifyInstance {
       await api.register(categoryRoutes, {service});
       await api.register(listRoutes, {service});
       await api.register(opmlRoutes, {service});
+      await api.register(ingestorRoutes, {service});
     },
     {prefix: '/api/v1'},
   );
