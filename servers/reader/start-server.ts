@@ -48,9 +48,14 @@ export async function startReaderServer(options: ReaderServerOptions = {}): Prom
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 7700;
   let url = '';
-  const service = await createReaderService({connection: options.db, deps: options.deps, ingestors: options.ingestors, baseUrl: () => options.publicUrl ?? url});
-  let poller: ReturnType<typeof startPolling> | null = null;
   let ingestorPoller: ReturnType<typeof startPolling> | null = null;
+  const service = await createReaderService({
+    connection: options.db,
+    deps: options.deps,
+    ingestors: {...options.ingestors, onChange: () => void ingestorPoller?.runOnce()},
+    baseUrl: () => options.publicUrl ?? url,
+  });
+  let poller: ReturnType<typeof startPolling> | null = null;
   const serving = await listenOver({
     name: 'reader',
     service,

@@ -36,6 +36,8 @@ export interface ReaderServiceOptions {
     keyFile?: string;
     /** Name resolution and dialling for the networks (tests). */
     network?: Network;
+    /** Called after an ingestor is created or changed (the server runs its scheduler's round now). */
+    onChange?: () => void;
   };
 }
 
@@ -73,6 +75,11 @@ export async function createReaderService(options: ReaderServiceOptions = {}): P
     nowMs: context.nowMs,
     cycle: {store, now: deps.now, network: options.ingestors?.network, openJudge: options.ingestors?.openJudge ?? defaultJudge},
   });
+  // A new or changed ingestor is due at once: the scheduler is told, so it does not wait a round.
+  const changed = <T>(value: T): T => {
+    options.ingestors?.onChange?.();
+    return value;
+  };
   // A refresh and the scheduler running one ingestor at once share one cycle.
   const ingestorRuns = singleFlight<number, CycleSummary>();
   const feed = async (id: number) => {
@@ -121,8 +128,8 @@ export async function createReaderService(options: ReaderServiceOptions = {}): P
     exportOpml: async () => exportOpml(context),
     listIngestors: ingestors.listIngestors,
     getIngestor: ingestors.getIngestor,
-    createIngestor: ingestors.createIngestor,
-    updateIngestor: ingestors.updateIngestor,
+    createIngestor: async (input) => changed(await ingestors.createIngestor(input)),
+    updateIngestor: async (id, patch) => changed(await ingestors.updateIngestor(id, patch)),
     deleteIngestor: ingestors.deleteIngestor,
     testIngestor: ingestors.testIngestor,
     runIngestor: (id, runOptions) => ingestorRuns.run(id, () => ingestors.runIngestor(id, runOptions)),
