@@ -29,6 +29,8 @@ export interface ServerOptions {
    * (request-log.ts).
    */
   front?: Front;
+  /** `//a//b` routes as `/a/b` (clients that join a base URL ending in `/` with a path starting with one: newsboat). */
+  ignoreDuplicateSlashes?: boolean;
 }
 
 /**
@@ -51,6 +53,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
     http: {requireHostHeader: false},
     frameworkErrors: frameworkErrors(wording),
     clientErrorHandler,
+    routerOptions: {ignoreDuplicateSlashes: options.ignoreDuplicateSlashes ?? false},
     ...(options.front ? {serverFactory: frontedServer(options.front, frontLog?.line)} : {}),
   });
   app.setValidatorCompiler(validatorCompiler);

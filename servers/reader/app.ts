@@ -6,6 +6,8 @@ import {articleRoutes} from './routes/articles.js';
 import {categoryRoutes} from './routes/categories.js';
 import {feedRoutes} from './routes/feeds.js';
 import {healthRoutes} from './routes/health.js';
+import type {Greader} from '../../source/feeds/greader/greader-service.js';
+import {greaderRoutes} from './greader/routes.js';
 import {ingestorRoutes} from './routes/ingestors.js';
 import {listRoutes} from './routes/lists.js';
 import {opmlRoutes} from './routes/opml.js';
@@ -20,6 +22,8 @@ export interface ReaderAppOptions {
   bodyLimit?: number;
   /** The address others reach this server at, if not the listening one (accepted as Host and Origin). */
   publicUrl?: () => string | undefined;
+  /** The Google Reader API over the same store (servers/reader/greader); absent: not served. */
+  greader?: Greader;
 }
 
 /** The reader API (spec 2, part A) under /api/v1: one plugin per area over a ReaderService, on the server kit. */
@@ -31,6 +35,7 @@ export function buildReaderApp(options: ReaderAppOptions): FastifyInstance {
     accepts: 'application/json (XML to /opml)',
     validationMessage: queryMessage,
     publicUrl: options.publicUrl,
+    ignoreDuplicateSlashes: true,
   });
   const {service} = options;
   app.register(
@@ -45,6 +50,12 @@ export function buildReaderApp(options: ReaderAppOptions): FastifyInstance {
     },
     {prefix: '/api/v1'},
   );
+  const {greader} = options;
+  if (greader) {
+    // FeedHQ's paths (newsboat's `urls-source "feedhq"`) and FreshRSS's prefix (most other clients).
+    app.register(greaderRoutes, {greader});
+    app.register(greaderRoutes, {greader, prefix: '/api/greader.php'});
+  }
   return app;
 }
 

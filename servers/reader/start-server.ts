@@ -3,6 +3,7 @@ import {describeError} from '../../source/core/errors.js';
 import {createReaderService, startIngestorPolling, startPolling, type LocalReaderService, type ReaderDeps, type ReaderServiceOptions} from '../../source/feeds/service/index.js';
 import {listenOver} from '../kit/index.js';
 import {buildReaderApp} from './app.js';
+import {createGreader} from '../../source/feeds/greader/greader-service.js';
 
 export interface ReaderServerOptions {
   host?: string;
@@ -61,7 +62,13 @@ export async function startReaderServer(options: ReaderServerOptions = {}): Prom
     service,
     host,
     port,
-    build: () => buildReaderApp({service, logFile: options.logFile, publicUrl: () => options.publicUrl}),
+    build: () =>
+      buildReaderApp({
+        service,
+        logFile: options.logFile,
+        publicUrl: () => options.publicUrl,
+        greader: createGreader({store: service.store, reader: service, nowMs: () => Date.now()}),
+      }),
     beforeClose: async () => {
       await Promise.all([poller?.stop(), ingestorPoller?.stop()]);
     },
