@@ -3,9 +3,9 @@ import {execFile} from 'node:child_process';
 import {existsSync, mkdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {promisify} from 'node:util';
-import Database from 'better-sqlite3';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startFeedOrigin, type FeedOrigin} from '../../../fixtures/feed-origin/server.js';
+import {loadKnex} from '../../../source/storage/load-knex.js';
 import {eventually, makeSandbox, runCli, spawnCli, type Sandbox} from '../../helpers/cli.js';
 
 // The Google Reader API proven with a real client: Debian's newsboat 2.21 through its FeedHQ
@@ -54,6 +54,16 @@ async function newsboat(...args: string[]): Promise<string> {
   return stdout;
 }
 
+/** Rows of newsboat's own cache (SQLite). */
+async function newsboatCache<T>(file: string, sql: string): Promise<T[]> {
+  const db = (await loadKnex())({client: 'better-sqlite3', connection: {filename: file}, useNullAsDefault: true});
+  try {
+    return (await db.raw(sql)) as T[];
+  } finally {
+    await db.destroy();
+  }
+}
+
 describe.skipIf(!present)('newsboat 2.21 against the Google Reader API', () => {
   it('reloads through ClientLogin, shows the reader’s unread count and titles, and follows a read made through our API', async () => {
     server = spawnCli(['serve', 'reader', '--port', '0'], {env: sandbox.env});
@@ -81,9 +91,7 @@ describe.skipIf(!present)('newsboat 2.21 against the Google Reader API', () => {
     expect(await newsboat('-x', 'print-unread')).toBe(`${unread} unread articles\n`);
 
     // The titles newsboat keeps are the reader's.
-    const cache = new Database(join(dir, 'cache.db'), {readonly: true});
-    const titles = (cache.prepare('select title from rss_item order by title').all() as Array<{title: string}>).map((row) => row.title);
-    cache.close();
+    const titles = (await newsboatCache<{title: string}>(join(dir, 'cache.db'), 'select title from rss_item order by title')).map((row) => row.title);
     const page = JSON.parse(await cli(['articles', 'list', '--limit', '100', '--json'])) as {articles: Array<{id: number; title: string}>};
     expect(titles).toEqual(page.articles.map((article) => article.title).sort());
 
@@ -92,9 +100,7 @@ describe.skipIf(!present)('newsboat 2.21 against the Google Reader API', () => {
     await cli(['articles', 'read', String(article.id)]);
     await newsboat('-x', 'reload');
     expect(await newsboat('-x', 'print-unread')).toBe(`${unread - 1} unread articles\n`);
-    const after = new Database(join(dir, 'cache.db'), {readonly: true});
-    const row = after.prepare('select unread from rss_item where title = ?').get('Item 0 of newsboat-a') as {unread: number};
-    after.close();
-    expect(row.unread).toBe(0);
+    const [row] = await newsboatCache<{unread: number}>(join(dir, 'cache.db'), "select unread from rss_item where title = 'Item 0 of newsboat-a'");
+    expect(row!.unread).toBe(0);
   });
 });
