@@ -23,7 +23,8 @@ import {ConfirmPrompt, LinePrompt} from './feeds/LinePrompt.js';
 import {FeedChoicePicker} from './feeds/FeedChoicePicker.js';
 import {openLink} from './feeds/openLink.js';
 import {shownFeed} from '../text/shown.js';
-import {FeedKey, GATEWAY_KEY_LINE, isFeedKey, LIST_KEY_LINE, READER_KEY_LINE} from './feeds/feedKeys.js';
+import {FeedKey, GATEWAY_KEY_LINE, INGESTOR_KEY_LINE, isFeedKey, LIST_KEY_LINE, READER_KEY_LINE} from './feeds/feedKeys.js';
+import {IngestorView} from './feeds/IngestorView.js';
 import {GatewayView} from './feeds/GatewayView.js';
 import {useReader} from './feeds/useReader.js';
 import {useFeedData} from './feeds/useFeedData.js';
@@ -75,6 +76,9 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
   const reading = openId !== undefined;
   // `g`: the gateway's proxied feeds and channels instead of the reader's columns (the reader view is not open then).
   const [gatewayOpen, setGatewayOpen] = useState(false);
+  // `i`: the ingestors (social networks into feeds), their status, and a test cycle with reasons.
+  const [ingestorsOpen, setIngestorsOpen] = useState(false);
+  const sideView = gatewayOpen || ingestorsOpen;
 
   const feedFilter = useFilterInput(focused && !reading && column === 'feeds');
   const articleFilter = useFilterInput(focused && !reading && column === 'articles');
@@ -328,6 +332,7 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
     else if (isFeedKey('REMOVE_FEED', press) && column === 'feeds' && selectedFeed) askRemoveFeed(selectedFeed);
     else if (isFeedKey('REFRESH_FEED', press) && selectedFeed) void refreshFeed(selectedFeed);
     else if (isFeedKey('GATEWAY', press)) setGatewayOpen(true);
+    else if (isFeedKey('INGESTORS', press)) setIngestorsOpen(true);
     else if (matchesCommand(Command.BACK, press) && (filter.text || message)) {
       if (filter.text) filter.clear();
       else setMessage(undefined);
@@ -357,7 +362,7 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
   };
 
   useKeypress((press) => (reading ? readerKeys(press) : listKeys(press)), {
-    isActive: focused && overlay === undefined && !filter.editing && !gatewayOpen,
+    isActive: focused && overlay === undefined && !filter.editing && !sideView,
     priority: KeyPriority.PANE,
   });
 
@@ -369,9 +374,9 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
   // The selected feed's last fetch error, across the pane: the column is too narrow for it.
   if (!reading && selectedFeed?.lastError) messages.push({kind: 'error', text: `${selectedFeed.title}: ${selectedFeed.lastError}`});
   // The gateway view shows its own lines; the reader's stay for when it is closed.
-  const shownMessages = gatewayOpen ? [] : messages.slice(0, 2);
+  const shownMessages = sideView ? [] : messages.slice(0, 2);
   const promptOpen = overlay?.kind === 'snooze' || overlay?.kind === 'add' || overlay?.kind === 'confirm';
-  const filterShown = !reading && !gatewayOpen;
+  const filterShown = !reading && !sideView;
   const topRows = (promptOpen ? 1 : 0) + (filterShown && (filter.editing || filter.text) ? 1 : 0) + shownMessages.length;
   const keyLineRows = height >= 8 ? 1 : 0;
   const bodyRows = Math.max(0, height - topRows - keyLineRows);
@@ -414,7 +419,7 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
   const keyLine = keyLineRows > 0 && (
     <Box height={1} width={width}>
       <Text dimColor wrap="truncate-end">
-        {gatewayOpen ? GATEWAY_KEY_LINE : reading ? READER_KEY_LINE : LIST_KEY_LINE}
+        {gatewayOpen ? GATEWAY_KEY_LINE : ingestorsOpen ? INGESTOR_KEY_LINE : reading ? READER_KEY_LINE : LIST_KEY_LINE}
       </Text>
     </Box>
   );
@@ -422,6 +427,8 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
   let body: React.JSX.Element;
   if (gatewayOpen) {
     body = <GatewayView port={gatewayPort} focused={focused} width={width} height={bodyRows} onClose={() => setGatewayOpen(false)} />;
+  } else if (ingestorsOpen) {
+    body = <IngestorView port={port} reader={reader} focused={focused} width={width} height={bodyRows} onClose={() => setIngestorsOpen(false)} />;
   } else if (overlay?.kind === 'choices') {
     body = (
       <FeedChoicePicker
@@ -536,6 +543,7 @@ export const feedsPane: PaneDefinition = {
     {label: FeedKey.REMOVE_FEED, description: 'remove the selected feed (asks first)'},
     {label: FeedKey.NEXT_UNREAD, description: 'next unread article (in the reader)'},
     {label: FeedKey.GATEWAY, description: 'the gateway: its proxied feeds (stale ones marked !) and channels; g or esc come back'},
+    {label: FeedKey.INGESTORS, description: 'the ingestors: social networks into feeds, their status and pending digests; i or esc come back'},
     {command: Command.NEXT_PANE, description: 'feeds → articles → next pane (←/→ too)'},
     {command: Command.FILTER, description: 'filter the feeds or the articles'},
     {command: Command.BACK, description: 'close the article, then clear the filter'},
@@ -544,6 +552,10 @@ export const feedsPane: PaneDefinition = {
     {command: Command.DOWN, description: 'next feed or channel'},
     {label: FeedKey.REFRESH_FEED, description: 'poll the selected feed’s origin now (needs REFRESH_TOKEN in the environment)'},
     {command: Command.BACK, description: 'back to the reader’s feeds (g too)'},
+    {heading: 'Ingestors view (i)'},
+    {label: FeedKey.TEST_INGESTOR, description: 'run a test cycle: kept and dropped statuses with their scores and the reasons behind them (nothing is stored)'},
+    {label: FeedKey.REFRESH_FEED, description: 'run the selected ingestor’s cycle now'},
+    {command: Command.BACK, description: 'back to the reader’s feeds (i too); from a test, back to the ingestors'},
   ],
   Component: FeedsPane,
 };

@@ -123,10 +123,13 @@ async function decide(deps: CycleDeps, ingestor: RunnableIngestor, fetchedStatus
   const id = ingestor.id;
   const known = id === null ? new Map<string, LedgerRow>() : await ledgerRows(db, id, [...unique.keys()]);
   // Unchanged statuses already kept, pending or digested are done; dropped ones are looked at again (their engagement grows).
-  const todo = statuses.filter(({status, hash}) => {
-    const row = known.get(status.key);
-    return !row || row.fate === 'dropped' || (row.content_hash !== hash && row.fate !== 'digested');
-  });
+  // A test looks at every status, as if none had been seen.
+  const todo = storing
+    ? statuses.filter(({status, hash}) => {
+        const row = known.get(status.key);
+        return !row || row.fate === 'dropped' || (row.content_hash !== hash && row.fate !== 'digested');
+      })
+    : statuses;
   const authors = [...new Set(todo.map(({status}) => status.author.handle))];
   const [authorUsual, seen] =
     id === null
