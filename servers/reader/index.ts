@@ -5,3 +5,6 @@ export {runReaderServer, type ReaderFlags} from './main.js';
 export {errorAnswer} from '../kit/index.js';
 export {createReaderService, startPolling, type LocalReaderService, type ReaderDeps, type ReaderServiceOptions} from '../../source/feeds/service/index.js';
 export {openStore, defaultReaderDatabase, type Store} from '../../source/feeds/store/index.js';
+export {createGreader, type Greader} from '../../source/feeds/greader/greader-service.js';
+export {setApiPassword} from '../../source/feeds/greader/auth.js';
+export {openModelJudge} from '../../source/feeds/ingestors/scoring/index.js';

@@ -12,6 +12,7 @@ import {
   removeListItem,
   setReadMany,
   streamPage,
+  streamRowsByIds,
   updateFeedRow,
   type StreamQuery,
   type StreamRow,
@@ -19,7 +20,7 @@ import {
 } from '../store/index.js';
 import {signIn, userOfToken} from './auth.js';
 import {articleIdOf, feedStreamId, labelId, parseStream, STATE, type Stream} from './ids.js';
-import {atomFeed, itemJson} from './items.js';
+import {atomFeed, itemWriter, type FeedOrigin} from './items.js';
 import {all, count, decodeContinuation, encodeContinuation, epochMs, one, type Fields} from './params.js';
 
 /** Starring saves the article to this private list (lists are how this reader keeps articles). */
@@ -107,12 +108,20 @@ export function createGreader(options: GreaderOptions) {
     return {rows, continuation: more && last ? encodeContinuation(millis(last.sort_at)!, Number(last.id)) : null};
   };
 
+  // The feeds of a page, from the reader's feed list (kept while nothing changed: feed-list-cache.ts).
+  const feedOrigins = async (): Promise<Map<number, FeedOrigin>> =>
+    new Map((await reader.listFeeds()).map((feed) => [feed.id, {title: feed.title || feed.url, siteUrl: feed.siteUrl, category: feed.category}]));
+
   const itemsJson = async (rows: StreamRow[]) => {
-    const titles = await listTitlesOf(
-      db,
-      rows.map((row) => Number(row.id)),
-    );
-    return rows.map((row) => itemJson(row, titles.get(Number(row.id)), STARRED_LIST)).join(',');
+    const [titles, feeds] = await Promise.all([
+      listTitlesOf(
+        db,
+        rows.map((row) => Number(row.id)),
+      ),
+      feedOrigins(),
+    ]);
+    const write = itemWriter(STARRED_LIST);
+    return rows.map((row) => write(row, feeds.get(Number(row.feed_id)), titles.get(Number(row.id)))).join(',');
   };
 
   const streamJson = (id: string, title: string, items: string, continuation: string | null) =>
@@ -205,7 +214,7 @@ export function createGreader(options: GreaderOptions) {
 
     async itemContents(fields: Fields): Promise<string> {
       const ids = all(fields, 'i').slice(0, MAX_ITEMS).map(articleIdOf);
-      const rows = ids.length === 0 ? [] : await streamPageByIds(ids);
+      const rows = ids.length === 0 ? [] : await streamRowsByIds(db, ids);
       return streamJson(`${STATE}reading-list`, 'Items', await itemsJson(rows), null);
     },
 
@@ -246,7 +255,7 @@ export function createGreader(options: GreaderOptions) {
     /** FeedHQ's `/reader/atom/<stream>` (newsboat reads each subscription there). */
     async atom(streamId: string, fields: Fields): Promise<string> {
       const {rows, continuation} = await page(await query(fields, streamId, count(fields, 'n', 20, MAX_ITEMS)), true);
-      return atomFeed(streamId, await streamTitle(streamId), rows, continuation);
+      return atomFeed(streamId, await streamTitle(streamId), rows, await feedOrigins(), continuation);
     },
   };
 
@@ -267,30 +276,6 @@ export function createGreader(options: GreaderOptions) {
     const stream = parseStream(streamId);
     if (stream.kind === 'feed') return (await reader.getFeed(stream.feedId).catch(() => undefined))?.title ?? streamId;
     return stream.kind === 'label' ? stream.name : stream.kind;
-  }
-
-  async function streamPageByIds(ids: number[]): Promise<StreamRow[]> {
-    const rows = (await db('articles as a')
-      .join('feeds as f', 'f.id', 'a.feed_id')
-      .select(
-        'a.id',
-        'a.feed_id',
-        'a.title',
-        'a.link',
-        'a.author',
-        'a.published_at',
-        'a.sort_at',
-        'a.created_at',
-        'a.summary',
-        'a.content',
-        'a.is_read',
-        'f.title as feed_title',
-        'f.site_url as feed_site',
-        'f.category as feed_category',
-      )
-      .whereIn('a.id', ids)) as StreamRow[];
-    const order = new Map(ids.map((id, index) => [id, index]));
-    return rows.sort((a, b) => order.get(Number(a.id))! - order.get(Number(b.id))!);
   }
 }
 

@@ -2,22 +2,51 @@ import type {StreamRow} from '../store/index.js';
 import {millis} from '../store/index.js';
 import {feedStreamId, labelId, longItemId, STATE} from './ids.js';
 
-/** An article as a Google Reader item (FreshRSS's and Miniflux's shape). */
-export function itemJson(row: StreamRow, lists: string[] | undefined, starredTitle: string): string {
-  const sortAt = millis(row.sort_at)!;
-  const crawled = millis(row.created_at) ?? sortAt;
-  const published = Math.floor((millis(row.published_at) ?? sortAt) / 1000);
-  const categories = [`${STATE}reading-list`];
-  if (row.is_read === true || row.is_read === 1) categories.push(`${STATE}read`);
-  if (row.feed_category) categories.push(labelId(row.feed_category));
-  for (const title of lists ?? []) categories.push(title === starredTitle ? `${STATE}starred` : labelId(title));
-  const link = row.link ? JSON.stringify([{href: row.link, type: 'text/html'}]) : '[]';
-  return (
-    `{"id":${JSON.stringify(longItemId(Number(row.id)))},"crawlTimeMsec":"${crawled}","timestampUsec":"${sortAt * 1000}","published":${published},"updated":${published}` +
-    `,"title":${JSON.stringify(row.title)},"canonical":${link},"alternate":${link},"categories":${JSON.stringify(categories)}` +
-    `,"origin":{"streamId":"${feedStreamId(Number(row.feed_id))}","title":${JSON.stringify(row.feed_title)},"htmlUrl":${JSON.stringify(row.feed_site ?? '')}}` +
-    `,"summary":{"direction":"ltr","content":${JSON.stringify(row.content ?? row.summary ?? '')}},"author":${JSON.stringify(row.author ?? '')}}`
-  );
+/** What an item says of its feed. */
+export interface FeedOrigin {
+  title: string;
+  siteUrl: string | null;
+  category: string | null;
+}
+
+const READING_LIST = JSON.stringify(`${STATE}reading-list`);
+const READ = JSON.stringify(`${STATE}read`);
+const STARRED = JSON.stringify(`${STATE}starred`);
+
+/**
+ * Writes articles as Google Reader items (FreshRSS's and Miniflux's shape), as JSON text for one answer: what repeats across items (each feed's origin and
+ * folder) is written once per feed, not once per item — a page is 1,000 items of a few feeds.
+ */
+export function itemWriter(starredTitle: string): (row: StreamRow, feed: FeedOrigin | undefined, lists: string[] | undefined) => string {
+  const origins = new Map<number, {origin: string; folder: string}>();
+  const originOf = (feedId: number, feed: FeedOrigin | undefined) => {
+    let found = origins.get(feedId);
+    if (!found) {
+      found = {
+        origin: `{"streamId":"${feedStreamId(feedId)}","title":${JSON.stringify(feed?.title ?? '')},"htmlUrl":${JSON.stringify(feed?.siteUrl ?? '')}}`,
+        folder: feed?.category ? `,${JSON.stringify(labelId(feed.category))}` : '',
+      };
+      origins.set(feedId, found);
+    }
+    return found;
+  };
+  return (row, feed, lists) => {
+    const feedId = Number(row.feed_id);
+    const {origin, folder} = originOf(feedId, feed);
+    const sortAt = millis(row.sort_at)!;
+    const crawled = millis(row.created_at) ?? sortAt;
+    const published = Math.floor((millis(row.published_at) ?? sortAt) / 1000);
+    let categories = READING_LIST;
+    if (row.is_read === true || row.is_read === 1) categories += `,${READ}`;
+    categories += folder;
+    for (const title of lists ?? []) categories += `,${title === starredTitle ? STARRED : JSON.stringify(labelId(title))}`;
+    const link = row.link ? `[{"href":${JSON.stringify(row.link)},"type":"text/html"}]` : '[]';
+    return (
+      `{"id":"${longItemId(Number(row.id))}","crawlTimeMsec":"${crawled}","timestampUsec":"${sortAt * 1000}","published":${published},"updated":${published}` +
+      `,"title":${JSON.stringify(row.title)},"canonical":${link},"alternate":${link},"categories":[${categories}]` +
+      `,"origin":${origin},"summary":{"direction":"ltr","content":${JSON.stringify(row.body ?? '')}},"author":${JSON.stringify(row.author ?? '')}}`
+    );
+  };
 }
 
 const XML_UNSAFE = /[&<>"]/g;
@@ -34,7 +63,7 @@ function xml(text: string): string {
  * newsboat reads. Read state rides on `<category scheme="http://www.google.com/reader/"
  * label="read">`, unread on `label="fresh"`, so the server's state wins on every reload.
  */
-export function atomFeed(streamId: string, title: string, rows: StreamRow[], continuation: string | null): string {
+export function atomFeed(streamId: string, title: string, rows: StreamRow[], feeds: Map<number, FeedOrigin>, continuation: string | null): string {
   const entries = rows.map((row) => {
     const read = row.is_read === true || row.is_read === 1;
     const published = new Date(millis(row.published_at) ?? millis(row.sort_at)!).toISOString();
@@ -44,8 +73,8 @@ export function atomFeed(streamId: string, title: string, rows: StreamRow[], con
       (row.link ? `<link rel="alternate" href="${xml(row.link)}" type="text/html"/>` : '') +
       (row.author ? `<author><name>${xml(row.author)}</name></author>` : '') +
       `<category term="${STATE}${state}" scheme="http://www.google.com/reader/" label="${state}"/>` +
-      `<content type="html">${xml(row.content ?? row.summary ?? '')}</content>` +
-      `<source gr:stream-id="${feedStreamId(Number(row.feed_id))}"><title>${xml(row.feed_title)}</title></source></entry>`
+      `<content type="html">${xml(row.body ?? '')}</content>` +
+      `<source gr:stream-id="${feedStreamId(Number(row.feed_id))}"><title>${xml(feeds.get(Number(row.feed_id))?.title ?? '')}</title></source></entry>`
     );
   });
   return (

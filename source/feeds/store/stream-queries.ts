@@ -31,13 +31,12 @@ export interface StreamRow {
   published_at: number | string | null;
   sort_at: number | string;
   created_at: number | string;
-  summary: string | null;
-  content: string | null;
+  /** The content, else the summary. */
+  body: string | null;
   is_read: boolean | number;
-  feed_title: string;
-  feed_site: string | null;
-  feed_category: string | null;
 }
+
+const STREAM_COLUMNS = ['a.id', 'a.feed_id', 'a.title', 'a.link', 'a.author', 'a.published_at', 'a.sort_at', 'a.created_at', 'a.is_read'];
 
 /**
  * One page of a stream, in keyset order on (sort_at, id) like every article listing: the
@@ -96,14 +95,24 @@ export async function streamPage(db: Knex, dialect: Dialect, query: StreamQuery,
     .limit(query.limit)) as StreamRow[];
 }
 
+/** Articles by id, with their bodies (stream/items/contents), in the order asked. */
+export async function streamRowsByIds(db: Knex, ids: number[]): Promise<StreamRow[]> {
+  const rows = (await db('articles as a')
+    .select([...STREAM_COLUMNS, db.raw('coalesce(a.content, a.summary) as body')])
+    .whereIn('a.id', ids)) as StreamRow[];
+  const order = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((a, b) => order.get(Number(a.id))! - order.get(Number(b.id))!);
+}
+
 /** The lists each of these articles is on: article id → list titles. */
 export async function listTitlesOf(db: Knex, articleIds: number[]): Promise<Map<number, string[]>> {
   const titles = new Map<number, string[]>();
-  for (let start = 0; start < articleIds.length; start += 500) {
+  // A page is at most 1,000 items: one query (every database takes 1,000 parameters).
+  for (let start = 0; start < articleIds.length; start += 1000) {
     const rows = (await db('list_items as li')
       .join('lists as l', 'l.id', 'li.list_id')
       .select('li.article_id', 'l.title')
-      .whereIn('li.article_id', articleIds.slice(start, start + 500))) as {article_id: number; title: string}[];
+      .whereIn('li.article_id', articleIds.slice(start, start + 1000))) as {article_id: number; title: string}[];
     for (const row of rows) {
       const id = Number(row.article_id);
       titles.set(id, [...(titles.get(id) ?? []), row.title]);
