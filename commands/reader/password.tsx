@@ -6,7 +6,10 @@ export const description =
   'Set the API password Google Reader clients (newsboat, NetNewsWire, Reeder) sign in with: asked twice on a terminal, one line from stdin otherwise, or --generate';
 
 export const options = z.object({
-  user: z.string().optional().describe(option({description: 'The user name clients sign in as (default: your login name)', valueDescription: 'name'})),
+  user: z
+    .string()
+    .optional()
+    .describe(option({description: 'The user name clients sign in as (default: your login name)', valueDescription: 'name'})),
   generate: z.boolean().default(false).describe('Make a random password (128 bits) and print it once'),
   db: z
     .string()

@@ -20,8 +20,18 @@ import {
 } from '../store/index.js';
 import {signIn, userOfToken} from './auth.js';
 import {articleIdOf, feedStreamId, labelId, parseStream, STATE, type Stream} from './ids.js';
-import {atomFeed, itemWriter, type FeedOrigin} from './items.js';
+import {atomFeed, itemWriter, type FeedOrigin, type ReaderItem} from './items.js';
 import {all, count, decodeContinuation, encodeContinuation, epochMs, one, type Fields} from './params.js';
+
+/** stream/contents and stream/items/contents. */
+export interface ReaderStream {
+  direction: 'ltr';
+  id: string;
+  title: string;
+  updated: number;
+  continuation?: string;
+  items: ReaderItem[];
+}
 
 /** Starring saves the article to this private list (lists are how this reader keeps articles). */
 export const STARRED_LIST = 'Starred';
@@ -112,7 +122,7 @@ export function createGreader(options: GreaderOptions) {
   const feedOrigins = async (): Promise<Map<number, FeedOrigin>> =>
     new Map((await reader.listFeeds()).map((feed) => [feed.id, {title: feed.title || feed.url, siteUrl: feed.siteUrl, category: feed.category}]));
 
-  const itemsJson = async (rows: StreamRow[]) => {
+  const items = async (rows: StreamRow[]): Promise<ReaderItem[]> => {
     const [titles, feeds] = await Promise.all([
       listTitlesOf(
         db,
@@ -121,12 +131,17 @@ export function createGreader(options: GreaderOptions) {
       feedOrigins(),
     ]);
     const write = itemWriter(STARRED_LIST);
-    return rows.map((row) => write(row, feeds.get(Number(row.feed_id)), titles.get(Number(row.id)))).join(',');
+    return rows.map((row) => write(row, feeds.get(Number(row.feed_id)), titles.get(Number(row.id))));
   };
 
-  const streamJson = (id: string, title: string, items: string, continuation: string | null) =>
-    `{"direction":"ltr","id":${JSON.stringify(id)},"title":${JSON.stringify(title)},"updated":${Math.floor(options.nowMs() / 1000)}` +
-    `${continuation ? `,"continuation":${JSON.stringify(continuation)}` : ''},"items":[${items}]}`;
+  const stream = (id: string, title: string, list: ReaderItem[], continuation: string | null): ReaderStream => ({
+    direction: 'ltr',
+    id,
+    title,
+    updated: Math.floor(options.nowMs() / 1000),
+    ...(continuation ? {continuation} : {}),
+    items: list,
+  });
 
   return {
     signIn: (email: string, password: string) => signIn(db, email, password),
@@ -197,10 +212,10 @@ export function createGreader(options: GreaderOptions) {
       return {max: MAX_ITEMS, unreadcounts: [...counts, {id: `${STATE}reading-list`, count: total, newestItemTimestampUsec: String(latest * 1000)}]};
     },
 
-    /** stream/contents/<stream>: the items as JSON text (built as text: 1,000 items is the common page). */
-    async streamContents(streamId: string, fields: Fields): Promise<string> {
+    /** stream/contents/<stream>: a page of items (1,000 is the common page). */
+    async streamContents(streamId: string, fields: Fields): Promise<ReaderStream> {
       const {rows, continuation} = await page(await query(fields, streamId, count(fields, 'n', 20, MAX_ITEMS)), true);
-      return streamJson(streamId, await streamTitle(streamId), await itemsJson(rows), continuation);
+      return stream(streamId, await streamTitle(streamId), await items(rows), continuation);
     },
 
     async itemIds(fields: Fields) {
@@ -212,10 +227,10 @@ export function createGreader(options: GreaderOptions) {
       };
     },
 
-    async itemContents(fields: Fields): Promise<string> {
+    async itemContents(fields: Fields): Promise<ReaderStream> {
       const ids = all(fields, 'i').slice(0, MAX_ITEMS).map(articleIdOf);
       const rows = ids.length === 0 ? [] : await streamRowsByIds(db, ids);
-      return streamJson(`${STATE}reading-list`, 'Items', await itemsJson(rows), null);
+      return stream(`${STATE}reading-list`, 'Items', await items(rows), null);
     },
 
     /** edit-tag: a/r of read, starred (the Starred list), kept-unread, and labels (lists), for many items at once. */

@@ -36,7 +36,9 @@ async function renderChat(size: Size = {columns: 120, rows: 40}, options: {allPa
   const send = (text: string) => app.press(text, KEYS.enter);
   // A lone ESC is known to be Escape only once the next key is not right behind it: wait for the
   // conversation's key line before the next key (an `m` right after would read as Alt-M).
+  // Esc while a turn runs cancels it: wait until none runs (the key line offers `enter send` again).
   const toConversation = async () => {
+    await app.waitForText('enter send');
     await app.press(KEYS.escape);
     await app.waitForText('i type · ↑↓ select');
   };
