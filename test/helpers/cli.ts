@@ -2,6 +2,7 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
+import {expect} from 'vitest';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const cliPath = join(repoRoot, 'dist/source/cli.js');
@@ -81,6 +82,21 @@ export function runCli(args: string[], options: {env: NodeJS.ProcessEnv; cwd?: s
     });
     child.stdin.end(options.input ?? '');
   });
+}
+
+/** A user's mistake: exit 1 and exactly one line on stderr, matching `pattern`, with no stack. */
+export function expectOneLineFailure(result: CliResult, pattern: RegExp, what = ''): void {
+  expect(result.code, `${what}: ${result.stdout}${result.stderr}`).toBe(1);
+  expect(result.stderr).toMatch(/^workbench: .+\n$/);
+  expect(result.stderr).toMatch(pattern);
+  expect(result.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
+}
+
+/** Runs a command with --json and parses its answer; a failure throws with its stderr. */
+export async function runCliJson<T>(args: string[], options: Parameters<typeof runCli>[1]): Promise<T> {
+  const result = await runCli([...args, '--json'], options);
+  if (result.code !== 0) throw new Error(`workbench ${args.join(' ')} failed (${result.code}): ${result.stderr}`);
+  return JSON.parse(result.stdout) as T;
 }
 
 export function spawnCli(args: string[], options: {env: NodeJS.ProcessEnv; cwd?: string}): ChildProcess {

@@ -3,32 +3,19 @@ import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startFeedOrigin, type FeedOrigin} from '../../fixtures/feed-origin/server.js';
-import {eventually, makeSandbox, runCli, spawnCli, type Sandbox} from '../helpers/cli.js';
+import {eventually, expectOneLineFailure, makeSandbox, runCli, runCliJson, spawnCli, type Sandbox} from '../helpers/cli.js';
 
 // The CLI faces of the feed reader, run as users run them: the built CLI against a store in a
 // private WORKBENCH_HOME (in-process) and against `workbench serve reader`, feeds served by a
 // local origin on 127.0.0.1 from the shared fixture corpus.
 
 const FIXTURE = '/data/miniflux/internal/reader/parser/testdata/large_rss.xml';
-const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
 
 let sandbox: Sandbox;
 let origin: FeedOrigin;
 const cli = (args: string[], env = sandbox.env) => runCli(args, {env, timeoutMs: 30_000});
-const json = async <T>(args: string[], env?: NodeJS.ProcessEnv): Promise<T> => {
-  const result = await cli([...args, '--json'], env);
-  if (result.code !== 0) throw new Error(`workbench ${args.join(' ')} failed (${result.code}): ${result.stderr}`);
-  return JSON.parse(result.stdout) as T;
-};
-
-/** A failure is exit 1 and exactly one line on stderr, no stack. */
-async function failsWith(args: string[], pattern: RegExp): Promise<void> {
-  const result = await cli(args);
-  expect(result.code, `${args.join(' ')}: ${result.stdout}${result.stderr}`).toBe(1);
-  expect(result.stderr).toMatch(/^workbench: .+\n$/);
-  expect(result.stderr).toMatch(pattern);
-  noStack(result.stderr);
-}
+const json = <T>(args: string[], env = sandbox.env): Promise<T> => runCliJson<T>(args, {env, timeoutMs: 30_000});
+const failsWith = async (args: string[], pattern: RegExp) => expectOneLineFailure(await cli(args), pattern, args.join(' '));
 
 interface FeedJson {
   id: number;

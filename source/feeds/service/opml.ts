@@ -3,7 +3,7 @@ import {WorkbenchError} from '../../core/errors.js';
 import {literalRefusal} from '../../net/address-policy.js';
 import {parseFeedUrl} from '../fetcher/feed-url.js';
 import {readOpml, writeOpml} from '../opml/index.js';
-import {feedsWithUnread, findFeedIdByUrl, insertFeedRow, isUniqueViolation} from '../store/index.js';
+import {feedsWithUnread, findFeedIdByUrl, insertFeedRow, isIngestorFeedUrl, isUniqueViolation} from '../store/index.js';
 import type {ReaderContext} from './context.js';
 
 export interface OpmlImport {
@@ -64,7 +64,9 @@ export async function importOpml(context: ReaderContext, xml: string): Promise<O
 
 export async function exportOpml(context: ReaderContext): Promise<string> {
   const {store} = context;
-  return writeOpml(await feedsWithUnread(store.db, store.dialect, context.nowMs()), new Date(context.nowMs()));
+  // An ingestor's feed (`ingestor:<id>`) is no URL another reader could fetch: it stays out.
+  const feeds = (await feedsWithUnread(store.db, store.dialect, context.nowMs())).filter((feed) => !isIngestorFeedUrl(feed.url));
+  return writeOpml(feeds, new Date(context.nowMs()));
 }
 
 /** An imported htmlUrl, kept when it is an absolute http(s) URL. */

@@ -44,6 +44,7 @@ export {
   updateIngestorRow,
   ingestorOfFeed,
   ingestorFeedUrl,
+  isIngestorFeedUrl,
   dueIngestors,
   type IngestorRow,
   type NewIngestorRow,

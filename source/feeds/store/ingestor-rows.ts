@@ -33,6 +33,11 @@ export function ingestorFeedUrl(id: number): string {
   return `ingestor:${id}`;
 }
 
+/** Whether a feed URL is an ingestor's own (nothing another reader could fetch: OPML leaves it out). */
+export function isIngestorFeedUrl(url: string): boolean {
+  return url.startsWith('ingestor:');
+}
+
 /** The ingestor and its feed, in one transaction; answers the ingestor's id. */
 export async function insertIngestorRow(db: Knex, dialect: Dialect, row: NewIngestorRow, feed: Omit<NewFeed, 'url'>, nowMs: number): Promise<number> {
   return db.transaction(async (trx) => {

@@ -58,6 +58,8 @@ for (const database of databases) {
       expect(feed.title).toMatch(/Mastodon #rust/);
       expect(statSync(join(dir, 'secrets', 'reader.key')).mode & 0o777).toBe(0o600);
       if (database.kind === 'sqlite') expect(readFileSync(created.connection).includes('tok-secret-123456')).toBe(false);
+      // Its feed is no URL another reader could fetch: an OPML export leaves it out.
+      expect(await reader.exportOpml()).not.toContain('ingestor:');
       await expect(reader.unsubscribe(made.feedId)).rejects.toThrow(/belongs to ingestor .*remove it with DELETE \/api\/v1\/ingestors/);
       await reader.deleteIngestor(made.id);
       await expect(reader.getFeed(made.feedId)).rejects.toThrow(/no feed/);

@@ -1,7 +1,7 @@
 import type {ChildProcess} from 'node:child_process';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {makePosts, startSocialNetwork, type SocialNetwork} from '../../../fixtures/social/stand-in.js';
-import {eventually, makeSandbox, runCli, spawnCli, type Sandbox} from '../../helpers/cli.js';
+import {eventually, expectOneLineFailure, makeSandbox, runCli, runCliJson, spawnCli, type Sandbox} from '../../helpers/cli.js';
 
 // `workbench ingestors …` as users run it: the built CLI, in-process on a private store and
 // against `workbench serve reader`, with Mastodon's stand-in on 127.0.0.1.
@@ -29,19 +29,8 @@ afterAll(async () => {
   await sandbox?.cleanup();
 });
 
-async function json<T>(args: string[], input?: string): Promise<T> {
-  const result = await cli([...args, '--json'], input);
-  if (result.code !== 0) throw new Error(`workbench ${args.join(' ')} failed (${result.code}): ${result.stderr}`);
-  return JSON.parse(result.stdout) as T;
-}
-
-async function failsWith(args: string[], pattern: RegExp): Promise<void> {
-  const result = await cli(args);
-  expect(result.code, `${args.join(' ')}: ${result.stdout}${result.stderr}`).toBe(1);
-  expect(result.stderr).toMatch(/^workbench: .+\n$/);
-  expect(result.stderr).toMatch(pattern);
-  expect(result.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
-}
+const json = <T>(args: string[], input?: string): Promise<T> => runCliJson<T>(args, {env: sandbox.env, timeoutMs: 30_000, input});
+const failsWith = async (args: string[], pattern: RegExp) => expectOneLineFailure(await cli(args), pattern, args.join(' '));
 
 describe('workbench ingestors', () => {
   it('adds with the token read from stdin, lists, tests with reasons, edits and removes', async () => {

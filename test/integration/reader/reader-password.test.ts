@@ -2,7 +2,7 @@ import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {signIn} from '../../../source/feeds/greader/auth.js';
 import {openStore} from '../../../source/feeds/store/index.js';
-import {makeSandbox, runCli, type Sandbox} from '../../helpers/cli.js';
+import {expectOneLineFailure, makeSandbox, runCli, type Sandbox} from '../../helpers/cli.js';
 
 // `workbench reader password`: the API password Google Reader clients sign in with.
 
@@ -46,10 +46,7 @@ describe('workbench reader password', () => {
     [['--user', 'ada'], 'short\n', /at least 8 characters/],
     [['--user', 'a b'], 'a long enough password\n', /user name takes letters/],
   ])('refuses %j with stdin %j in one line', async (args, input, message) => {
-    const result = await cli(['reader', 'password', ...args, '--db', join(sandbox.dir, 'other.sqlite')], input);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^workbench: .+\n$/);
-    expect(result.stderr).toMatch(message);
+    expectOneLineFailure(await cli(['reader', 'password', ...args, '--db', join(sandbox.dir, 'other.sqlite')], input), message);
   });
 
   it('names its settings when called alone', async () => {
