@@ -1,4 +1,5 @@
 import type {Knex} from 'knex';
+import {storedKey} from './save-poll.js';
 
 /**
  * The ledger of statuses an ingestor has handled (migration 006): what became of each — kept (an
@@ -28,14 +29,20 @@ export interface LedgerRow {
 
 const LOOKUPS = 400;
 
+/**
+ * The ledger rows of these status keys, by the key as given: a key longer than the column is
+ * stored as its hash (storedKey), and looked up the same way, so it is still found next cycle.
+ */
 export async function ledgerRows(db: Knex, ingestorId: number, keys: string[]): Promise<Map<string, LedgerRow>> {
   const found = new Map<string, LedgerRow>();
-  for (let start = 0; start < keys.length; start += LOOKUPS) {
+  const byStored = new Map(keys.map((key) => [storedKey(key), key]));
+  const stored = [...byStored.keys()];
+  for (let start = 0; start < stored.length; start += LOOKUPS) {
     const rows = (await db('ingestor_statuses')
       .select('status_key', 'fate', 'content_hash', 'article_id', 'llm_relevance', 'llm_why', 'llm_hash', 'posted_at')
       .where('ingestor_id', ingestorId)
-      .whereIn('status_key', keys.slice(start, start + LOOKUPS))) as LedgerRow[];
-    for (const row of rows) found.set(row.status_key, row);
+      .whereIn('status_key', stored.slice(start, start + LOOKUPS))) as LedgerRow[];
+    for (const row of rows) found.set(byStored.get(row.status_key) ?? row.status_key, row);
   }
   return found;
 }

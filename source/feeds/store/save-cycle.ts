@@ -127,7 +127,8 @@ async function articleIds(trx: Knex.Transaction, feedId: number, keys: string[])
 export async function saveDigest(
   db: Knex,
   write: {ingestorId: number; feedId: number; nowMs: number; keys: string[]; item: ParsedItem; nextDigestAt: number},
-  beforeCommit?: () => void,
+  /** Tests: runs inside the transaction after every write, before the commit (a crash there). */
+  beforeCommit?: () => void | Promise<void>,
 ): Promise<boolean> {
   return db.transaction(async (trx) => {
     const added = await insertNewItems(trx, write.feedId, [{key: write.item.guid!, item: write.item}], write.nowMs);
@@ -141,7 +142,7 @@ export async function saveDigest(
         .whereIn('status_key', write.keys.slice(start, start + ROWS).map(storedKey))
         .update({fate: 'digested', payload: null, article_id: article ? Number(article.id) : null});
     await updateIngestorRow(trx, write.ingestorId, {next_digest_at: write.nextDigestAt});
-    beforeCommit?.();
+    await beforeCommit?.();
     return added > 0;
   });
 }
