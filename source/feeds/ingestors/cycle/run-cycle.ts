@@ -135,7 +135,9 @@ async function decide(deps: CycleDeps, ingestor: RunnableIngestor, fetchedStatus
   for (const status of fetchedStatuses) if (!unique.has(status.key) && !status.deleted) unique.set(status.key, status);
   const statuses = [...unique.values()].map((status) => ({status, hash: contentHash(status)}));
   const id = ingestor.id;
-  const known = id === null ? new Map<string, LedgerRow>() : await ledgerRows(db, id, [...unique.keys()]);
+  // Statuses marked deleted are looked up too: their articles or pending entries go (deletions()).
+  const listedKeys = [...new Set(fetchedStatuses.map((status) => status.key))];
+  const known = id === null ? new Map<string, LedgerRow>() : await ledgerRows(db, id, listedKeys);
   // Unchanged statuses already kept, pending or digested are done; dropped ones are looked at again (their engagement grows).
   // A test looks at every status, as if none had been seen.
   const todo = storing

@@ -1,0 +1,330 @@
+// The ingestor cycle over the store, on every database: what the service's tests leave out —
+// unread counts, lists and categories through deletions, pending statuses deleted and kept
+// across a restart, the digest of a boundary holding only what was gathered before it, a
+// network that fails at the boundary, status keys longer than the column, the network's HTML,
+// a judge that throws, and credentials echoed by an error.
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {makePosts, startSocialNetwork, type SocialNetwork} from '../../../fixtures/social/stand-in.js';
+import {WorkbenchError} from '../../../source/core/errors.js';
+import {runIngestorCycle, testIngestorCycle} from '../../../source/feeds/ingestors/cycle/run-cycle.js';
+import type {CycleDeps} from '../../../source/feeds/ingestors/cycle/deps.js';
+import {networkOf} from '../../../source/feeds/ingestors/networks/index.js';
+import {parseScoringRules} from '../../../source/feeds/ingestors/scoring/index.js';
+import type {FetchOutcome, NetworkSource, RelevanceJudge, RunnableIngestor, SocialStatus} from '../../../source/feeds/ingestors/types.js';
+import {createReaderService, type LocalReaderService} from '../../../source/feeds/service/index.js';
+import {findIngestorRow, openStore} from '../../../source/feeds/store/index.js';
+import {testDatabases} from '../../helpers/test-databases.js';
+
+const databases = await testDatabases();
+
+function clock(start: string) {
+  let now = Date.parse(start);
+  return {now: () => new Date(now), set: (iso: string) => (now = Date.parse(iso))};
+}
+
+const noJudge: RelevanceJudge = {judge: async () => ({judgements: new Map(), calls: 0, unjudged: 0, problem: null})};
+
+/** A status as a network source hands it over. */
+function status(key: string, text: string, createdAt: string, extra: Partial<SocialStatus> = {}): SocialStatus {
+  return {
+    key,
+    url: `https://social.example/@alice/${encodeURIComponent(key.slice(-12))}`,
+    author: {handle: 'alice', name: 'Alice', url: null},
+    title: null,
+    text,
+    html: null,
+    createdAt,
+    editedAt: null,
+    engagement: {likes: 1, reposts: 0, replies: 0},
+    repostedBy: null,
+    replyTo: null,
+    replyToSelf: false,
+    threadKey: key,
+    links: [],
+    tags: [],
+    deleted: false,
+    ...extra,
+  };
+}
+
+/** A network source whose answer (or failure) the test sets. */
+function scriptedSource(): NetworkSource & {answer: SocialStatus[] | Error} {
+  const base = networkOf('kind_1');
+  const source = {
+    ...base,
+    answer: [] as SocialStatus[] | Error,
+    async fetch(): Promise<FetchOutcome> {
+      if (source.answer instanceof Error) throw source.answer;
+      return {statuses: source.answer, timeOrdered: true, rateLimit: null, requests: 1};
+    },
+  };
+  return source;
+}
+
+for (const database of databases) {
+  describe.skipIf(database.unavailable !== null)(`the ingestor cycle on ${database.kind}`, () => {
+    let created: {connection: string; drop(): Promise<void>};
+    let dir: string;
+    let network: SocialNetwork;
+    let reader: LocalReaderService;
+    const time = clock('2026-11-24T10:30:00Z');
+    let judge: RelevanceJudge = noJudge;
+
+    const open = () =>
+      createReaderService({
+        connection: created.connection,
+        deps: {now: time.now},
+        ingestors: {keyFile: join(dir, 'reader.key'), openJudge: async () => judge},
+      });
+
+    beforeAll(async () => {
+      created = await database.create();
+      dir = mkdtempSync(join(tmpdir(), 'wb-cycle-'));
+      network = await startSocialNetwork({network: 'mastodon', posts: []});
+      reader = await open();
+    });
+    afterAll(async () => {
+      await reader?.close();
+      await network?.close();
+      await created?.drop();
+      rmSync(dir, {recursive: true, force: true});
+    });
+
+    const posts = (n: number, start: string, prefix = 'Post') =>
+      makePosts(n, {authors: ['alice', 'bob'], start, prefix}).map((post) => ({...post, tags: ['rust'], boostedBy: undefined, replyTo: undefined, link: undefined}));
+    const deps = (): CycleDeps => ({store: reader.store, now: time.now, openJudge: async () => judge});
+    /** The stored ingestor as the service would hand it to the cycle, with another source. */
+    const runnable = async (id: number, source: NetworkSource, secrets: string[] = [], llmEnabled = false): Promise<RunnableIngestor> => {
+      const row = (await findIngestorRow(reader.store.db, id))!;
+      return {
+        id,
+        feedId: Number(row.feed_id),
+        kind: 'kind_1',
+        source,
+        networkConfig: {},
+        secrets,
+        maxStatuses: 200,
+        rules: parseScoringRules(undefined),
+        threshold: 0,
+        llmEnabled,
+        digestMode: row.digest_mode as RunnableIngestor['digestMode'],
+        fetchIntervalMin: Number(row.fetch_interval_min),
+        consecutiveFailures: Number(row.consecutive_failures),
+        nextDigestAt: row.next_digest_at === null ? null : Number(row.next_digest_at),
+      };
+    };
+    const ledger = async (id: number) =>
+      ((await reader.store.db('ingestor_statuses').select('status_key', 'fate', 'article_id').where('ingestor_id', id)) as {status_key: string; fate: string}[]).map(
+        (row) => `${row.status_key}:${row.fate}`,
+      );
+    const count = async (table: string, where: Record<string, unknown>) => Number((await reader.store.db(table).where(where).count({n: '*'}))[0]!.n);
+
+    it('a deleted status takes its article with it: unread counts stay right, its list entry and categories go', async () => {
+      time.set('2026-11-24T10:30:00Z');
+      network.setPosts(posts(6, '2026-11-24T10:20:00Z'));
+      const made = await reader.createIngestor({kind: 'kind_1', config: {instance: network.url, hashtag: 'rust'}, filterThreshold: 0});
+      expect(await reader.runIngestor(made.id)).toMatchObject({added: 6});
+      const articles = (await reader.listArticles({feed_id: made.feedId, limit: 10})).articles;
+      const byPost = (id: number) => articles.find((article) => article.title.startsWith(`Post ${id} `))!;
+      // Post 3 read and in a list, post 4 unread: both deleted on the network.
+      await reader.setRead(byPost(3).id, true);
+      await reader.setRead(byPost(5).id, true);
+      const list = await reader.createList('Keep', 'private');
+      await reader.addToList(list.id, byPost(3).id);
+      await reader.addToList(list.id, byPost(2).id);
+      expect((await reader.getFeed(made.feedId)).unreadCount).toBe(4);
+      expect(await count('article_categories', {feed_id: made.feedId})).toBe(6);
+
+      network.remove(3);
+      network.remove(4);
+      time.set('2026-11-24T10:50:00Z');
+      expect(await reader.runIngestor(made.id)).toMatchObject({deleted: 2, added: 0});
+      expect((await reader.getFeed(made.feedId)).unreadCount).toBe(3);
+      expect((await reader.listArticles({feed_id: made.feedId, limit: 10})).articles).toHaveLength(4);
+      expect((await reader.listArticles({list_id: list.id})).articles.map((article) => article.title)).toEqual([byPost(2).title]);
+      expect(await count('article_categories', {feed_id: made.feedId})).toBe(4);
+      expect((await ledger(made.id)).length).toBe(4);
+      // The feed mirrors its ingestor: GET /feeds shows when it fills next.
+      const feed = await reader.getFeed(made.feedId);
+      expect(feed).toMatchObject({fetchStatus: 'ok', nextFetchAt: (await reader.getIngestor(made.id)).nextFetchAt});
+      await reader.deleteIngestor(made.id);
+    });
+
+    it('pending statuses survive a restart; a deleted one leaves the digest; the boundary writes one digest of what was gathered before it', async () => {
+      time.set('2026-11-24T10:30:00Z');
+      network.setPosts(posts(5, '2026-11-24T10:25:00Z'));
+      const made = await reader.createIngestor({kind: 'kind_1', config: {instance: network.url, hashtag: 'rust'}, digestMode: 'hourly', filterThreshold: 0});
+      expect(await reader.runIngestor(made.id)).toMatchObject({added: 5, digests: 0});
+      network.remove(2);
+      time.set('2026-11-24T10:45:00Z');
+      expect(await reader.runIngestor(made.id)).toMatchObject({deleted: 1});
+      expect((await reader.getIngestor(made.id)).pendingDigestCount).toBe(4);
+
+      // A restart: the pending statuses are rows, the next boundary is a column.
+      await reader.close();
+      reader = await open();
+      expect(await reader.getIngestor(made.id)).toMatchObject({pendingDigestCount: 4, nextDigestAt: '2026-11-24T11:00:00.000Z'});
+
+      // Past the boundary, the network has two new posts: they wait for the next digest.
+      time.set('2026-11-24T11:02:00Z');
+      network.addPosts(posts(2, '2026-11-24T11:01:00Z', 'Later').map((post) => ({...post, id: post.id + 100})));
+      expect(await reader.runIngestor(made.id)).toMatchObject({digests: 1, added: 2});
+      const [digest, ...others] = (await reader.listArticles({feed_id: made.feedId})).articles;
+      expect(others).toHaveLength(0);
+      expect(digest!.title).toMatch(/10:00–2026-11-24 11:00 UTC \(4 posts\)$/);
+      const row = (await reader.store.db('articles').select('item_key').where('id', digest!.id).first()) as {item_key: string};
+      expect(row.item_key).toBe(`digest:${made.id}:${Date.parse('2026-11-24T11:00:00Z')}`);
+      expect(await reader.getIngestor(made.id)).toMatchObject({pendingDigestCount: 2, nextDigestAt: '2026-11-24T12:00:00.000Z'});
+
+      // A digested status deleted later stays in its digest.
+      network.remove(4);
+      time.set('2026-11-24T11:20:00Z');
+      await reader.runIngestor(made.id);
+      expect((await ledger(made.id)).filter((entry) => entry.endsWith(':digested'))).toHaveLength(4);
+      expect((await reader.listArticles({feed_id: made.feedId})).articles).toHaveLength(1);
+      await reader.deleteIngestor(made.id);
+    });
+
+    it('a network that fails at the boundary does not hold the digest back', async () => {
+      time.set('2026-11-24T12:30:00Z');
+      network.setPosts(posts(3, '2026-11-24T12:20:00Z'));
+      const made = await reader.createIngestor({kind: 'kind_1', config: {instance: network.url, hashtag: 'rust'}, digestMode: 'daily', filterThreshold: 0});
+      await reader.runIngestor(made.id);
+      expect((await reader.getIngestor(made.id)).nextDigestAt).toBe('2026-11-25T00:00:00.000Z');
+      network.fault({status: 500});
+      time.set('2026-11-25T00:10:00Z');
+      await expect(reader.runIngestor(made.id)).rejects.toThrow(/500/);
+      network.fault(null);
+      const state = await reader.getIngestor(made.id);
+      expect(state).toMatchObject({status: 'error', pendingDigestCount: 0, nextDigestAt: '2026-11-26T00:00:00.000Z'});
+      const articles = (await reader.listArticles({feed_id: made.feedId})).articles;
+      expect(articles.map((article) => article.title)).toEqual([expect.stringMatching(/digest, 2026-11-24–2026-11-25 UTC \(3 posts\)$/)]);
+      expect(await reader.getFeed(made.feedId)).toMatchObject({fetchStatus: 'error', nextFetchAt: state.nextFetchAt});
+      await reader.deleteIngestor(made.id);
+    });
+
+    it('a status key longer than the column is ingested once, edited in place and deleted', async () => {
+      time.set('2026-11-24T13:00:00Z');
+      network.setPosts([]);
+      const made = await reader.createIngestor({kind: 'kind_1', config: {instance: network.url, hashtag: 'rust'}, filterThreshold: 0});
+      const source = scriptedSource();
+      const long = `at://did:plc:${'x'.repeat(300)}/app.bsky.feed.post/1`;
+      source.answer = [status(long, 'A long-keyed post', '2026-11-24T12:50:00Z'), status('short', 'A short one', '2026-11-24T12:40:00Z')];
+      expect(await runIngestorCycle(deps(), await runnable(made.id, source), {fetch: true, title: 'T'})).toMatchObject({added: 2});
+      expect(await runIngestorCycle(deps(), await runnable(made.id, source), {fetch: true, title: 'T'})).toMatchObject({added: 0, updated: 0, deleted: 0});
+      source.answer = [status(long, 'A long-keyed post, edited', '2026-11-24T12:50:00Z'), status('short', 'A short one', '2026-11-24T12:40:00Z')];
+      expect(await runIngestorCycle(deps(), await runnable(made.id, source), {fetch: true, title: 'T'})).toMatchObject({added: 0, updated: 1});
+      expect((await reader.listArticles({feed_id: made.feedId})).articles.map((article) => article.title)).toEqual(['A long-keyed post, edited', 'A short one']);
+      source.answer = [status(long, 'A long-keyed post, edited', '2026-11-24T12:50:00Z', {deleted: true}), status('short', 'A short one', '2026-11-24T12:40:00Z')];
+      expect(await runIngestorCycle(deps(), await runnable(made.id, source), {fetch: true, title: 'T'})).toMatchObject({deleted: 1});
+      expect((await reader.listArticles({feed_id: made.feedId})).articles.map((article) => article.title)).toEqual(['A short one']);
+      expect((await reader.getFeed(made.feedId)).unreadCount).toBe(1);
+      await reader.deleteIngestor(made.id);
+    });
+
+    it("the network's HTML is stored sanitised; realtime articles carry no score line", async () => {
+      time.set('2026-11-24T13:00:00Z');
+      const made = await reader.createIngestor({kind: 'kind_1', config: {instance: network.url, hashtag: 'rust'}, filterThreshold: 0});
+      const source = scriptedSource();
+      source.answer = [
+        status('html-1', 'Look at this', '2026-11-24T12:59:00Z', {
+          html: '<p onclick="steal()">Look <a href="javascript:alert(1)">at</a> <a href="/tags/rust">this</a><script>alert(2)</script><img src=x onerror="alert(3)"></p>',
+          tags: ['rust', 'web'],
+        }),
+      ];
+      await runIngestorCycle(deps(), await runnable(made.id, source), {fetch: true, title: 'T'});
+      const [article] = (await reader.listArticles({feed_id: made.feedId})).articles;
+      const full = await reader.getArticle(article!.id);
+      expect(full.content).not.toMatch(/script|onerror|onclick|javascript:/);
+      expect(full.content).toContain('href="https://social.example/tags/rust"');
+      expect(full.content).not.toMatch(/score/i);
+      expect(full).toMatchObject({title: 'Look at this', author: 'Alice (@alice)', categories: ['rust', 'web']});
+      await reader.deleteIngestor(made.id);
+    });
+
+    it('a judge that throws leaves the ingestor degraded and the statuses stored; judgements are cached per status', async () => {
+      time.set('2026-11-24T13:00:00Z');
+      const made = await reader.createIngestor({kind: 'kind_1', config: {instance: network.url, hashtag: 'rust'}, filterThreshold: 0});
+      const source = scriptedSource();
+      source.answer = Array.from({length: 120}, (_, index) =>
+        status(`j-${index}`, `Status number ${index} about things`, new Date(Date.parse('2026-11-24T12:00:00Z') + index * 1000).toISOString()),
+      );
+      judge = {
+        judge: async () => {
+          throw new Error('agent config unreadable near tok-secret-4242');
+        },
+      };
+      const summary = await runIngestorCycle(deps(), await runnable(made.id, source, ['tok-secret-4242'], true), {fetch: true, title: 'T'});
+      expect(summary).toMatchObject({added: 120, llm: {state: 'unavailable', calls: 0}});
+      const state = await reader.getIngestor(made.id);
+      expect(state.status).toBe('degraded');
+      expect(state.statusMessage).toMatch(/scored without the model: the model was not asked: agent config unreadable/);
+      expect(state.statusMessage).not.toContain('tok-secret-4242');
+
+      // A working judge: at most one call per 50 statuses, and the next cycle asks nothing again.
+      const asked: number[] = [];
+      judge = {
+        judge: async (statuses, _interests, options) => {
+          asked.push(options.maxCalls);
+          return {judgements: new Map(statuses.map((item) => [item.key, {relevance: 0.9, why: 'on topic'}])), calls: Math.ceil(statuses.length / 50), unjudged: 0, problem: null};
+        },
+      };
+      // Edited statuses are judged again (the cache holds while the text is the same).
+      source.answer = source.answer.map((item) => ({...item, text: `${item.text} (edited)`}));
+      const judged = await runIngestorCycle(deps(), await runnable(made.id, source, [], true), {fetch: true, title: 'T'});
+      expect(judged).toMatchObject({updated: 120, llm: {state: 'ok', calls: 3}});
+      expect(asked).toEqual([3]);
+      expect((await reader.getIngestor(made.id)).status).toBe('ok');
+      await reader.deleteIngestor(made.id);
+      judge = noJudge;
+    });
+
+    it('a network error that echoes a credential: cut out of the status, the feed, the thrown error and the test answer', async () => {
+      time.set('2026-11-24T13:00:00Z');
+      const made = await reader.createIngestor({kind: 'kind_1', config: {instance: network.url, hashtag: 'rust'}});
+      const source = scriptedSource();
+      source.answer = new WorkbenchError('unauthorized', 'the server said: bad token tok-echoed-777 (401); check the config’s accessToken');
+      const run = runIngestorCycle(deps(), await runnable(made.id, source, ['tok-echoed-777']), {fetch: true, title: 'T'});
+      await expect(run).rejects.toThrow(/check the config’s accessToken/);
+      await expect(run).rejects.not.toThrow(/tok-echoed-777/);
+      const state = await reader.getIngestor(made.id);
+      expect(state.status).toBe('error');
+      expect(state.statusMessage).toContain('[redacted]');
+      expect(JSON.stringify(state)).not.toContain('tok-echoed-777');
+      expect(JSON.stringify(await reader.getFeed(made.feedId))).not.toContain('tok-echoed-777');
+      const tested = testIngestorCycle(deps(), {...(await runnable(made.id, source, ['tok-echoed-777'])), id: null, feedId: null});
+      await expect(tested).rejects.toMatchObject({code: 'unauthorized', message: expect.not.stringContaining('tok-echoed-777')});
+      await reader.deleteIngestor(made.id);
+    });
+
+    it('a test cycle stores nothing and cuts each text to 280 characters', async () => {
+      time.set('2026-11-24T13:00:00Z');
+      const source = scriptedSource();
+      source.answer = [status('t-1', 'word '.repeat(200), '2026-11-24T12:59:00Z'), status('t-1', 'a duplicate key', '2026-11-24T12:59:00Z')];
+      const before = await count('ingestor_statuses', {});
+      const result = await testIngestorCycle(deps(), {
+        id: null,
+        feedId: null,
+        kind: 'kind_1',
+        source,
+        networkConfig: {},
+        secrets: [],
+        maxStatuses: 10,
+        rules: parseScoringRules(undefined),
+        threshold: 0,
+        llmEnabled: false,
+        digestMode: 'realtime',
+        fetchIntervalMin: 15,
+        consecutiveFailures: 0,
+        nextDigestAt: null,
+      });
+      expect(result.fetched).toBe(2);
+      expect(result.kept.length + result.dropped.length).toBe(1);
+      expect(result.kept[0]!.text.length).toBeLessThanOrEqual(280);
+      expect(await count('ingestor_statuses', {})).toBe(before);
+    });
+  });
+}
