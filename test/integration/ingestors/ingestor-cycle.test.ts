@@ -15,7 +15,7 @@ import {networkOf} from '../../../source/feeds/ingestors/networks/index.js';
 import {parseScoringRules} from '../../../source/feeds/ingestors/scoring/index.js';
 import type {FetchOutcome, NetworkSource, RelevanceJudge, RunnableIngestor, SocialStatus} from '../../../source/feeds/ingestors/types.js';
 import {createReaderService, type LocalReaderService} from '../../../source/feeds/service/index.js';
-import {findIngestorRow, openStore} from '../../../source/feeds/store/index.js';
+import {findIngestorRow} from '../../../source/feeds/store/index.js';
 import {testDatabases} from '../../helpers/test-databases.js';
 
 const databases = await testDatabases();
