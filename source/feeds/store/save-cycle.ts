@@ -4,7 +4,8 @@ import {addUnread, updateFeedRow, type FeedPatch} from './feed-rows.js';
 import type {Fate} from './ingestor-ledger.js';
 import {updateIngestorRow, type IngestorPatchRow} from './ingestor-rows.js';
 import {touchListsOfFeed} from './list-rows.js';
-import {insertNewItems, storedKey} from './save-poll.js';
+import {articleRow, insertNewItems, storedKey} from './save-poll.js';
+import {WorkbenchError} from '../../core/errors.js';
 import {unreadCondition} from './migrations.js';
 
 /** One status's row in the ledger after this cycle, and what happens to its article. */
@@ -43,6 +44,8 @@ const ROWS = 100;
  */
 export async function saveCycle(db: Knex, dialect: 'sqlite' | 'postgres' | 'mysql', write: CycleWrite): Promise<{added: number; updated: number; deleted: number}> {
   return db.transaction(async (trx) => {
+    // Removed while its fetch was in flight: nothing of this cycle is written (its feed went with it).
+    if (!(await trx('ingestors').select('id').where('id', write.ingestorId).first())) throw new WorkbenchError('not_found', `ingestor ${write.ingestorId} was removed`);
     const inserts = write.ledger.filter((row) => row.article?.action === 'insert');
     const added = await insertNewItems(
       trx,
@@ -58,10 +61,7 @@ export async function saveCycle(db: Knex, dialect: 'sqlite' | 'postgres' | 'mysq
     let updated = 0;
     for (const row of write.ledger) {
       if (row.article?.action !== 'update' || !row.article.id) continue;
-      const {item} = row.article;
-      updated += await trx('articles')
-        .where({id: row.article.id, feed_id: write.feedId})
-        .update({title: item.title.slice(0, 2000), content: item.content ?? null, link: item.link ?? null});
+      updated += await updateArticle(trx, write.feedId, row.article.id, articleRow(write.feedId, row.key, row.article.item, write.nowMs));
     }
     let deleted = 0;
     const articleIdsGone = write.deleted.map((row) => row.articleId).filter((id): id is number => id !== null);
@@ -107,6 +107,19 @@ export async function saveCycle(db: Knex, dialect: 'sqlite' | 'postgres' | 'mysq
   });
 }
 
+/** An edited status: its article's text, link, author and tags change; its place in time and its read state stay. */
+async function updateArticle(trx: Knex.Transaction, feedId: number, id: number, fresh: ReturnType<typeof articleRow>): Promise<number> {
+  const stored = (await trx('articles').select('sort_at', 'categories').where({id, feed_id: feedId}).first()) as {sort_at: number | string; categories: string} | undefined;
+  if (!stored) return 0;
+  await trx('articles').where('id', id).update({title: fresh.title, link: fresh.link, author: fresh.author, content: fresh.content, categories: fresh.categories});
+  if (stored.categories !== fresh.categories) {
+    await trx('article_categories').where('article_id', id).delete();
+    const names = JSON.parse(fresh.categories) as string[];
+    if (names.length > 0) await trx('article_categories').insert(names.map((name) => ({article_id: id, feed_id: feedId, name, sort_at: Number(stored.sort_at)})));
+  }
+  return 1;
+}
+
 async function articleIds(trx: Knex.Transaction, feedId: number, keys: string[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (let start = 0; start < keys.length; start += 400) {
@@ -131,6 +144,7 @@ export async function saveDigest(
   beforeCommit?: () => void | Promise<void>,
 ): Promise<boolean> {
   return db.transaction(async (trx) => {
+    if (!(await trx('ingestors').select('id').where('id', write.ingestorId).first())) throw new WorkbenchError('not_found', `ingestor ${write.ingestorId} was removed`);
     const added = await insertNewItems(trx, write.feedId, [{key: write.item.guid!, item: write.item}], write.nowMs);
     const [article] = (await trx('articles')
       .select('id')

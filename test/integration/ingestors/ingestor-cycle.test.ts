@@ -225,6 +225,34 @@ for (const database of databases) {
       await reader.deleteIngestor(made.id);
     });
 
+    it('an edit that changes the tags moves the categories; a garbled time is stored as now; an ingestor removed mid-fetch writes nothing', async () => {
+      time.set('2026-11-24T14:00:00Z');
+      const made = await reader.createIngestor({kind: 'kind_1', config: {instance: network.url, hashtag: 'rust'}, filterThreshold: 0});
+      const source = scriptedSource();
+      source.answer = [status('tagged', 'Tagged post', '2026-11-24T13:59:00Z', {tags: ['rust', 'old']}), status('no-time', 'Timeless post', 'not a date')];
+      expect(await runIngestorCycle(deps(), await runnable(made.id, source), {fetch: true, title: 'T'})).toMatchObject({added: 2});
+      source.answer = [status('tagged', 'Tagged post, edited', '2026-11-24T13:59:00Z', {tags: ['rust', 'new']}), status('no-time', 'Timeless post', 'not a date')];
+      expect(await runIngestorCycle(deps(), await runnable(made.id, source), {fetch: true, title: 'T'})).toMatchObject({updated: 1, deleted: 0});
+      expect(await reader.categories(made.feedId)).toEqual([
+        {name: 'new', count: 1},
+        {name: 'rust', count: 1},
+      ]);
+      const tagged = (await reader.listArticles({feed_id: made.feedId})).articles.find((article) => article.title === 'Tagged post, edited')!;
+      expect(tagged.categories).toEqual(['rust', 'new']);
+
+      // Removed while its fetch is in flight: the cycle writes nothing and says why.
+      const ready = await runnable(made.id, source);
+      source.answer = [status('late', 'Arrives after the removal', '2026-11-24T13:59:30Z')];
+      const fetch = source.fetch.bind(source);
+      source.fetch = async (...args) => {
+        await reader.deleteIngestor(made.id);
+        return fetch(...args);
+      };
+      await expect(runIngestorCycle(deps(), ready, {fetch: true, title: 'T'})).rejects.toMatchObject({code: 'not_found'});
+      expect(await count('ingestor_statuses', {ingestor_id: made.id})).toBe(0);
+      expect(await count('articles', {feed_id: made.feedId})).toBe(0);
+    });
+
     it("the network's HTML is stored sanitised; realtime articles carry no score line", async () => {
       time.set('2026-11-24T13:00:00Z');
       const made = await reader.createIngestor({kind: 'kind_1', config: {instance: network.url, hashtag: 'rust'}, filterThreshold: 0});

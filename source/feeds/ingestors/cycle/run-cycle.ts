@@ -169,7 +169,7 @@ async function decide(deps: CycleDeps, ingestor: RunnableIngestor, fetchedStatus
       author: status.author.handle,
       engagement: engagementOf(status),
       score: item.score,
-      postedAt: Date.parse(status.createdAt),
+      postedAt: postedAt(status, nowMs),
       fingerprints: [...prints.links, ...(prints.fingerprint ? [prints.fingerprint] : [])],
       judgement: judgement && (fresh.has(status.key) || row?.llm_hash === hash) ? {...judgement, hash} : null,
     };
@@ -201,7 +201,7 @@ async function deletions(deps: CycleDeps, id: number, fetched: FetchOutcome, kno
     if (status.deleted && row && (row.fate === 'kept' || row.fate === 'pending')) gone.set(storedKey(status.key), row.article_id === null ? null : Number(row.article_id));
   }
   const originals = fetched.statuses.filter((status) => !status.repostedBy && !status.deleted);
-  if (fetched.timeOrdered && originals.length > 0) {
+  if (fetched.timeOrdered && originals.length > 0 && originals.every((status) => Number.isFinite(Date.parse(status.createdAt)))) {
     const times = originals.map((status) => Date.parse(status.createdAt));
     const listed = new Set(fetched.statuses.map((status) => storedKey(status.key)));
     for (const row of await ledgerKeysBetween(deps.store.db, id, Math.min(...times), Math.max(...times)))
@@ -239,6 +239,12 @@ async function writeDueDigest(deps: CycleDeps, ingestor: RunnableIngestor, nextD
     nextDigestAt: following,
   });
   return wrote ? 1 : 0;
+}
+
+/** When a status was posted (ms): a time the network garbled reads as now, never NaN in a BIGINT column. */
+function postedAt(status: SocialStatus, nowMs: number): number {
+  const ms = Date.parse(status.createdAt);
+  return Number.isFinite(ms) ? ms : nowMs;
 }
 
 function errorCode(error: unknown) {
