@@ -4,7 +4,8 @@ import {textCommand} from '../../source/cli/command-output.js';
 import {readerFlags} from '../../source/cli/feeds/reader-flags.js';
 import {definitionFlags} from '../../source/cli/ingestors/definition-flags.js';
 
-export const description = 'Change an ingestor: --interval, --digest, --threshold, --llm, or a new --config (its stored credentials are kept unless given)';
+export const description =
+  'Change an ingestor: --interval, --digest, --threshold, --llm, a new --config, or fields of it with --set / --secret (its stored credentials are kept unless given)';
 
 export const args = z.tuple([z.string().describe(argument({name: 'id', description: 'Ingestor id (see `ingestors list`)'}))]);
 
@@ -22,7 +23,7 @@ export default textCommand<Props>(
     const patch = fieldFlags(flags);
     const config = configFlag(flags);
     if (config === undefined && Object.keys(patch).length === 0)
-      throw new WorkbenchError('invalid_argument', 'nothing to change: give --interval, --digest, --threshold, --llm or --config');
+      throw new WorkbenchError('invalid_argument', 'nothing to change: give --interval, --digest, --threshold, --llm, --config, --set or --secret');
     return withReader(flags, async (reader) => {
       if (config !== undefined) {
         // The stored credentials read "[redacted]": sent back as such, the reader keeps them.

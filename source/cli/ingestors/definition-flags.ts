@@ -1,4 +1,6 @@
 import {readFileSync} from 'node:fs';
+import {homedir} from 'node:os';
+import {join} from 'node:path';
 import {z} from 'zod';
 import {option} from 'pastel';
 import {WorkbenchError} from '../../core/errors.js';
@@ -28,16 +30,31 @@ export const definitionFlags = {
     .string()
     .optional()
     .describe(option({description: 'Ask the model how relevant each status is: on or off', valueDescription: 'on|off'})),
+  set: z
+    .array(z.string())
+    .optional()
+    .describe(
+      option({
+        description: 'A config field, added to --config (repeatable): field=text, or field:=JSON for a number, a list or an object (scoring:=\'{"keywords": {"rust": 2}}\')',
+        valueDescription: 'field=value',
+      }),
+    ),
+  secret: z
+    .string()
+    .optional()
+    .describe(
+      option({description: "A credential field read from a file's first line, so it never sits in shell history: accessToken=@~/.mastodon-token", valueDescription: 'field=@file'}),
+    ),
   secretStdin: z
     .string()
     .optional()
     .describe(option({description: 'Read this config field (accessToken, appPassword, clientSecret) from stdin, so it never sits in shell history', valueDescription: 'field'})),
 };
 
-export type DefinitionFlags = {config?: string; interval?: string; digest?: string; threshold?: string; llm?: string; secretStdin?: string};
+export type DefinitionFlags = {config?: string; set?: string[]; secret?: string; interval?: string; digest?: string; threshold?: string; llm?: string; secretStdin?: string};
 
 export function configFlag(flags: DefinitionFlags): Record<string, unknown> | undefined {
-  if (flags.config === undefined && flags.secretStdin === undefined) return undefined;
+  if (flags.config === undefined && flags.secretStdin === undefined && flags.set === undefined && flags.secret === undefined) return undefined;
   let config: unknown = {};
   if (flags.config !== undefined) {
     try {
@@ -47,13 +64,64 @@ export function configFlag(flags: DefinitionFlags): Record<string, unknown> | un
     }
     if (!config || typeof config !== 'object' || Array.isArray(config)) throw new WorkbenchError('invalid_argument', '--config must be a JSON object');
   }
+  for (const item of flags.set ?? []) {
+    const [field, value] = setItem(item);
+    (config as Record<string, unknown>)[field] = value;
+  }
+  if (flags.secret !== undefined) {
+    const [field, value] = secretFile(flags.secret);
+    (config as Record<string, unknown>)[field] = value;
+  }
   if (flags.secretStdin !== undefined) {
-    if (!/^[A-Za-z]\w{0,40}$/.test(flags.secretStdin)) throw new WorkbenchError('invalid_argument', '--secret-stdin takes a config field name, e.g. accessToken');
+    if (!FIELD.test(flags.secretStdin)) throw new WorkbenchError('invalid_argument', '--secret-stdin takes a config field name, e.g. accessToken');
     const value = readFileSync(0, 'utf8').split(/\r?\n/)[0]?.trim() ?? '';
     if (!value) throw new WorkbenchError('invalid_argument', `--secret-stdin ${flags.secretStdin}: stdin gave no value`);
     (config as Record<string, unknown>)[flags.secretStdin] = value;
   }
   return config as Record<string, unknown>;
+}
+
+// A config field's name: what the networks' schemas use (instance, hashtag, accessToken …), never `__proto__`.
+const FIELD = /^[A-Za-z]\w{0,40}$/;
+
+/** `--set field=text` or `--set field:=JSON`. */
+function setItem(item: string): [string, unknown] {
+  const match = /^([^=:]*)(:?=)([\s\S]*)$/.exec(item);
+  if (!match || !FIELD.test(match[1]!))
+    throw new WorkbenchError('invalid_argument', `--set takes field=value or field:=JSON (e.g. --set hashtag=rust, --set maxStatuses:=100), got "${item}"`);
+  const [, field, sign, text] = match as unknown as [string, string, string, string];
+  if (sign === '=') return [field, text];
+  try {
+    return [field, JSON.parse(text)];
+  } catch {
+    throw new WorkbenchError('invalid_argument', `--set ${field}:= takes JSON (a number, true, a list or an object); use ${field}=… for text`);
+  }
+}
+
+/**
+ * `--secret field=@file`: the file's first line. A value given inline is refused: it would sit in
+ * shell history and in the process list, and this flag exists to keep it out of both.
+ */
+function secretFile(item: string): [string, string] {
+  const match = /^([^=]*)=([\s\S]*)$/.exec(item);
+  if (!match || !FIELD.test(match[1]!)) throw new WorkbenchError('invalid_argument', '--secret takes field=@file, e.g. --secret accessToken=@token.txt');
+  const [, field, source] = match as unknown as [string, string, string];
+  if (!source.startsWith('@') || source.length < 2)
+    throw new WorkbenchError('invalid_argument', `--secret ${field}= takes @file (the credential's file), not the credential itself; or use --secret-stdin ${field}`);
+  const path = expandHome(source.slice(1));
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new WorkbenchError('invalid_argument', `--secret ${field}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+  }
+  const value = text.split(/\r?\n/)[0]?.trim() ?? '';
+  if (!value) throw new WorkbenchError('invalid_argument', `--secret ${field}: ${path} is empty`);
+  return [field, value];
+}
+
+function expandHome(path: string): string {
+  return path === '~' || path.startsWith('~/') ? join(homedir(), path.slice(1)) : path;
 }
 
 /** The fields given as flags, typed as the API takes them (the service checks their ranges). */
@@ -71,7 +139,11 @@ export function fieldFlags(flags: DefinitionFlags): IngestorPatch {
 
 export function definition(kind: string, flags: DefinitionFlags): IngestorInput {
   const config = configFlag(flags);
-  if (config === undefined) throw new WorkbenchError('invalid_argument', 'give the config: --config \'{"instance": "https://mastodon.social", "hashtag": "rust"}\'');
+  if (config === undefined)
+    throw new WorkbenchError(
+      'invalid_argument',
+      'give the config: --config \'{"instance": "https://mastodon.social", "hashtag": "rust"}\' or --set instance=https://mastodon.social --set hashtag=rust',
+    );
   return {kind: kind as IngestorInput['kind'], config, ...fieldFlags(flags)};
 }
 

@@ -158,6 +158,32 @@ for (const database of databases) {
       expect((await service.getFeed(feedB)).unreadCount).toBe(8);
     });
 
+    it('takes newsboat’s own edit-tag and mark-all-as-read forms (its source, FeedHqApi)', async () => {
+      const [item] = ((await get(`/reader/api/0/stream/contents/feed%2F${feedB}?n=1&xt=user%2F-%2Fstate%2Fcom.google%2Fread`)).json() as {items: Item[]}).items;
+      const before = (await service.getFeed(feedB)).unreadCount;
+      const form = `i=${item!.id}&a=user/-/state/com.google/read&r=user/-/state/com.google/kept-unread&ac=edit&T=${token}`;
+      const read = await app.inject({
+        method: 'POST',
+        url: '//reader/api/0/edit-tag',
+        headers: {authorization: `GoogleLogin auth=${auth}`, 'content-type': 'application/x-www-form-urlencoded'},
+        payload: form,
+      });
+      expect(read.body).toBe('OK');
+      expect((await service.getFeed(feedB)).unreadCount).toBe(before - 1);
+      const unread = `i=${item!.id}&r=user/-/state/com.google/read&a=user/-/state/com.google/kept-unread&a=user/-/state/com.google/tracking-kept-unread&ac=edit&T=${token}`;
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/reader/api/0/edit-tag',
+            headers: {authorization: `GoogleLogin auth=${auth}`, 'content-type': 'application/x-www-form-urlencoded'},
+            payload: unread,
+          })
+        ).body,
+      ).toBe('OK');
+      expect((await service.getFeed(feedB)).unreadCount).toBe(before);
+    });
+
     it('mark-all-as-read marks a feed up to a time', async () => {
       const answer = await post('/reader/api/0/mark-all-as-read', [
         ['s', `feed/${feedA}`],

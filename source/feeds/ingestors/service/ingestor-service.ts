@@ -81,7 +81,7 @@ export function ingestorService(context: IngestorContext) {
   const record = (found: IngestorRow): Ingestor => {
     const kind = found.kind as IngestorKind;
     const config = JSON.parse(found.config) as Record<string, unknown>;
-    let sealed: Record<string, string> = {};
+    let sealed: Record<string, string>;
     let status = found.status as IngestorState;
     let statusMessage = found.status_message;
     try {
@@ -89,6 +89,9 @@ export function ingestorService(context: IngestorContext) {
     } catch (error) {
       status = 'error';
       statusMessage = (error as Error).message;
+      // Sealed but unreadable: which fields are set cannot be read, so each credential field of the
+      // network (one per network) reads REDACTED, still saying that a credential is stored.
+      sealed = Object.fromEntries(networkOf(kind).credentialFields.map((name) => [name, '']));
     }
     for (const name of Object.keys(sealed)) config[name] = REDACTED;
     return {

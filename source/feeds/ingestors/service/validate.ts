@@ -47,7 +47,7 @@ export function splitConfig(kind: IngestorKind, config: unknown, keep: Record<st
     fields[field] = keep[field];
   }
   const parsed = source.configSchema.safeParse(fields);
-  if (!parsed.success) throw new WorkbenchError('invalid_argument', configMessage(kind, parsed.error));
+  if (!parsed.success) throw new WorkbenchError('invalid_argument', configMessage(kind, parsed.error, fields));
   const network = parsed.data as Record<string, unknown>;
   const credentials: Record<string, string> = {};
   const stored: Record<string, unknown> = {};
@@ -64,12 +64,26 @@ export function splitConfig(kind: IngestorKind, config: unknown, keep: Record<st
   return {source, network, credentials, stored, rules, maxStatuses: (maxStatuses as number | undefined) ?? limit.default};
 }
 
-function configMessage(kind: IngestorKind, error: z.ZodError): string {
+function configMessage(kind: IngestorKind, error: z.ZodError, fields: Record<string, unknown>): string {
   const issue = error.issues[0]!;
   const where = issue.path.length ? `config.${issue.path.join('.')}` : 'config';
   if (issue.code === 'unrecognized_keys') return `config has no field ${issue.keys.join(', ')} for ${kind} (${KIND_NAMES[kind]}): see its fields in the README ("Ingestors")`;
-  if (issue.code === 'invalid_type' && issue.input === undefined) return `${where} is required for ${kind} (${KIND_NAMES[kind]})`;
+  // zod 4 leaves the input out of an issue (unless asked to report it, which would put a credential
+  // in the message), so a missing field is told from a wrong type by looking it up here.
+  if (issue.code === 'invalid_type' && valueAt(fields, issue.path) === undefined) return `${where} is required for ${kind} (${KIND_NAMES[kind]})`;
+  if (issue.code === 'invalid_type') return `${where} must be ${article(issue.expected)}`;
   return `${where}: ${issue.message}`;
+}
+
+function valueAt(fields: Record<string, unknown>, path: PropertyKey[]): unknown {
+  let value: unknown = fields;
+  for (const key of path) value = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return value;
+}
+
+/** `a string`, `an array`: the type zod expected, in words (never the value given). */
+function article(expected: string): string {
+  return `${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`;
 }
 
 export function fetchInterval(value: unknown): number {
