@@ -174,7 +174,7 @@ for (const database of databases) {
       expect(await reader.runIngestor(made.id)).toMatchObject({digests: 1, added: 2});
       const [digest, ...others] = (await reader.listArticles({feed_id: made.feedId})).articles;
       expect(others).toHaveLength(0);
-      expect(digest!.title).toMatch(/10:00–2026-11-24 11:00 UTC \(4 posts\)$/);
+      expect(digest!.title).toMatch(/ — digest, 24 Nov 2026 10:00–11:00 UTC \(4 posts\)$/);
       const row = (await reader.store.db('articles').select('item_key').where('id', digest!.id).first()) as {item_key: string};
       expect(row.item_key).toBe(`digest:${made.id}:${Date.parse('2026-11-24T11:00:00Z')}`);
       expect(await reader.getIngestor(made.id)).toMatchObject({pendingDigestCount: 2, nextDigestAt: '2026-11-24T12:00:00.000Z'});
@@ -201,7 +201,7 @@ for (const database of databases) {
       const state = await reader.getIngestor(made.id);
       expect(state).toMatchObject({status: 'error', pendingDigestCount: 0, nextDigestAt: '2026-11-26T00:00:00.000Z'});
       const articles = (await reader.listArticles({feed_id: made.feedId})).articles;
-      expect(articles.map((article) => article.title)).toEqual([expect.stringMatching(/digest, 2026-11-24–2026-11-25 UTC \(3 posts\)$/)]);
+      expect(articles.map((article) => article.title)).toEqual([expect.stringMatching(/ — digest, 24 Nov 2026 UTC \(3 posts\)$/)]);
       expect(await reader.getFeed(made.feedId)).toMatchObject({fetchStatus: 'error', nextFetchAt: state.nextFetchAt});
       await reader.deleteIngestor(made.id);
     });
