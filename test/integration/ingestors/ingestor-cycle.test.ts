@@ -328,6 +328,24 @@ for (const database of databases) {
       await reader.deleteIngestor(made.id);
     });
 
+    it('few requests left in the rate-limit window: the next fetch waits for its reset', async () => {
+      // The stand-in dates its reset from the real clock.
+      time.set(new Date().toISOString());
+      network.setPosts(posts(2, new Date().toISOString()));
+      network.rateLimit({limit: 300, remaining: 3, reset: 7200});
+      try {
+        const made = await reader.createIngestor({kind: 'kind_1', config: {instance: network.url, hashtag: 'rust'}, fetchIntervalMin: 15});
+        await reader.runIngestor(made.id);
+        const state = await reader.getIngestor(made.id);
+        expect(state.status).toBe('ok');
+        expect(Date.parse(state.nextFetchAt!) - time.now().getTime()).toBeGreaterThan(60 * 60_000);
+        expect(await reader.dueIngestors(new Date(time.now().getTime() + 30 * 60_000), 10)).not.toContain(made.id);
+        await reader.deleteIngestor(made.id);
+      } finally {
+        network.rateLimit(null);
+      }
+    });
+
     it('a test cycle stores nothing and cuts each text to 280 characters', async () => {
       time.set('2026-11-24T13:00:00Z');
       const source = scriptedSource();
