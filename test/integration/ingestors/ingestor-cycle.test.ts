@@ -97,7 +97,7 @@ for (const database of databases) {
       makePosts(n, {authors: ['alice', 'bob'], start, prefix}).map((post) => ({...post, tags: ['rust'], boostedBy: undefined, replyTo: undefined, link: undefined}));
     const deps = (): CycleDeps => ({store: reader.store, now: time.now, openJudge: async () => judge});
     /** The stored ingestor as the service would hand it to the cycle, with another source. */
-    const runnable = async (id: number, source: NetworkSource, secrets: string[] = [], llmEnabled = false): Promise<RunnableIngestor> => {
+    const runnable = async (id: number, source: NetworkSource, secrets: string[] = [], llmEnabled = false, more: Partial<RunnableIngestor> = {}): Promise<RunnableIngestor> => {
       const row = (await findIngestorRow(reader.store.db, id))!;
       return {
         id,
@@ -114,6 +114,7 @@ for (const database of databases) {
         fetchIntervalMin: Number(row.fetch_interval_min),
         consecutiveFailures: Number(row.consecutive_failures),
         nextDigestAt: row.next_digest_at === null ? null : Number(row.next_digest_at),
+        ...more,
       };
     };
     const ledger = async (id: number) =>
@@ -185,6 +186,20 @@ for (const database of databases) {
       await reader.runIngestor(made.id);
       expect((await ledger(made.id)).filter((entry) => entry.endsWith(':digested'))).toHaveLength(4);
       expect((await reader.listArticles({feed_id: made.feedId})).articles).toHaveLength(1);
+      await reader.deleteIngestor(made.id);
+    });
+
+    it('in a digest mode, a status dropped before and kept now is added to the pending ones', async () => {
+      time.set('2026-11-24T15:10:00Z');
+      const made = await reader.createIngestor({kind: 'kind_1', config: {instance: network.url, hashtag: 'rust'}, digestMode: 'hourly'});
+      const source = scriptedSource();
+      const rules = {rules: parseScoringRules({keywords: {hidden: -6}}), threshold: 0.25};
+      source.answer = [status('d-1', 'Something hidden for now', '2026-11-24T15:05:00Z'), status('d-2', 'Plain words', '2026-11-24T15:04:00Z')];
+      expect(await runIngestorCycle(deps(), await runnable(made.id, source, [], false, rules), {fetch: true, title: 'T'})).toMatchObject({kept: 1, dropped: 1, added: 1});
+      source.answer = [status('d-1', 'Something shown now', '2026-11-24T15:05:00Z'), status('d-2', 'Plain words', '2026-11-24T15:04:00Z')];
+      time.set('2026-11-24T15:20:00Z');
+      expect(await runIngestorCycle(deps(), await runnable(made.id, source, [], false, rules), {fetch: true, title: 'T'})).toMatchObject({added: 1});
+      expect((await reader.getIngestor(made.id)).pendingDigestCount).toBe(2);
       await reader.deleteIngestor(made.id);
     });
 

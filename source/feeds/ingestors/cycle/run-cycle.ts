@@ -87,7 +87,8 @@ export async function runIngestorCycle(deps: CycleDeps, ingestor: RunnableIngest
       },
       feed: {fetch_status: 'ok', last_error: message, last_fetched_at: nowMs, last_success_at: nowMs, next_fetch_at: nextFetchAt},
     });
-    const pendingAdded = decided.writes.filter((row) => row.fate === 'pending' && !decided.known.get(row.key)).length;
+    // New pending statuses: never seen, or dropped before and kept now.
+    const pendingAdded = decided.writes.filter((row) => row.fate === 'pending' && decided.known.get(row.key)?.fate !== 'pending').length;
     Object.assign(summary, {
       fetched: fetched.statuses.length,
       kept: decided.scored.filter((item) => item.kept).length,
