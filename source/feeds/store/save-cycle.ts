@@ -33,6 +33,11 @@ export interface CycleWrite {
   deleted: Array<{key: string; articleId: number | null}>;
   ingestor: IngestorPatchRow;
   feed: FeedPatch;
+  /**
+   * Dropped statuses posted before this (ms) and not listed by this fetch are forgotten: the fetch
+   * window never reaches back that far, and without it the ledger would keep every status ever seen (most are dropped).
+   */
+  forgetDroppedBefore?: number;
 }
 
 const ROWS = 100;
@@ -101,6 +106,13 @@ export async function saveCycle(db: Knex, dialect: 'sqlite' | 'postgres' | 'mysq
         .insert(rows.slice(start, start + ROWS))
         .onConflict(['ingestor_id', 'status_key'])
         .merge();
+    if (write.forgetDroppedBefore !== undefined)
+      // Not those this cycle saw (seen_at now): a listing that still shows one keeps its cached judgement.
+      await trx('ingestor_statuses')
+        .where({ingestor_id: write.ingestorId, fate: 'dropped'})
+        .where('posted_at', '<', write.forgetDroppedBefore)
+        .where('seen_at', '<', write.nowMs)
+        .delete();
     await updateIngestorRow(trx, write.ingestorId, write.ingestor);
     await updateFeedRow(trx, write.feedId, write.feed);
     return {added, updated, deleted};

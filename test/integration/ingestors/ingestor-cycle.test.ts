@@ -15,7 +15,7 @@ import {networkOf} from '../../../source/feeds/ingestors/networks/index.js';
 import {parseScoringRules} from '../../../source/feeds/ingestors/scoring/index.js';
 import type {FetchOutcome, NetworkSource, RelevanceJudge, RunnableIngestor, SocialStatus} from '../../../source/feeds/ingestors/types.js';
 import {createReaderService, type LocalReaderService} from '../../../source/feeds/service/index.js';
-import {findIngestorRow} from '../../../source/feeds/store/index.js';
+import {authorsUsual, findIngestorRow} from '../../../source/feeds/store/index.js';
 import {testDatabases} from '../../helpers/test-databases.js';
 
 const databases = await testDatabases();
@@ -359,6 +359,36 @@ for (const database of databases) {
       } finally {
         network.rateLimit(null);
       }
+    });
+
+    it("an author's usual engagement is the median of their last 20 statuses; old dropped statuses no longer listed are forgotten", async () => {
+      time.set('2026-11-24T16:00:00Z');
+      const made = await reader.createIngestor({kind: 'kind_1', config: {instance: network.url, hashtag: 'rust'}, filterThreshold: 0.99});
+      const source = scriptedSource();
+      const day = 86_400_000;
+      // 25 statuses by alice, one a day back from yesterday; the newest has the most engagement (25 … 1).
+      const old = (index: number) =>
+        status(`old-${index}`, `Old status ${index}`, new Date(Date.parse('2026-11-23T16:00:00Z') - index * day).toISOString(), {
+          engagement: {likes: 25 - index, reposts: 0, replies: 0},
+        });
+      source.answer = [...Array.from({length: 25}, (_, index) => old(index)), status('bob-1', 'By bob', '2026-11-24T15:00:00Z', {author: {handle: 'bob', name: null, url: null}})];
+      expect(await runIngestorCycle(deps(), await runnable(made.id, source, [], false, {threshold: 0.99}), {fetch: true, title: 'T'})).toMatchObject({dropped: 26});
+      // The latest 20 of alice: engagement 25 … 6, median 15.5; bob: his one status.
+      const usual = await authorsUsual(reader.store.db, made.id, ['alice', 'bob', 'nobody']);
+      expect(usual.get('alice')).toBe(15.5);
+      expect(usual.get('bob')).toBe(1);
+      expect(usual.has('nobody')).toBe(false);
+
+      // Listed again: nothing is forgotten. No longer listed: those older than two weeks go, the rest stay.
+      time.set('2026-11-24T16:30:00Z');
+      await runIngestorCycle(deps(), await runnable(made.id, source, [], false, {threshold: 0.99}), {fetch: true, title: 'T'});
+      expect(await count('ingestor_statuses', {ingestor_id: made.id})).toBe(26);
+      source.answer = [status('bob-2', 'By bob again', '2026-11-24T16:20:00Z', {author: {handle: 'bob', name: null, url: null}})];
+      time.set('2026-11-24T17:00:00Z');
+      await runIngestorCycle(deps(), await runnable(made.id, source, [], false, {threshold: 0.99}), {fetch: true, title: 'T'});
+      // Posted before 2026-11-10T17:00Z: old-13 (16:00 that day) … old-24, 12 of them.
+      expect(await count('ingestor_statuses', {ingestor_id: made.id})).toBe(27 - 12);
+      await reader.deleteIngestor(made.id);
     });
 
     it('a test cycle stores nothing and cuts each text to 280 characters', async () => {

@@ -16,6 +16,12 @@ const DAY = 86_400_000;
 const WINDOW = DAY;
 /** A copy of a status kept in the last week is a duplicate. */
 const DUPLICATE_MEMORY = 7 * DAY;
+/**
+ * A dropped status is looked at again while it is fetched (its engagement grows), and forgotten
+ * once it is two weeks old and no longer listed: far beyond the fetch window, so it is not
+ * fetched again (were it listed anyway, it would simply be scored afresh).
+ */
+const DROPPED_MEMORY = 14 * DAY;
 
 /**
  * One cycle of a stored ingestor: in digest modes, first the digest whose boundary passed (of the
@@ -86,6 +92,7 @@ export async function runIngestorCycle(deps: CycleDeps, ingestor: RunnableIngest
         next_digest_at: nextDigestAt,
       },
       feed: {fetch_status: 'ok', last_error: message, last_fetched_at: nowMs, last_success_at: nowMs, next_fetch_at: nextFetchAt},
+      forgetDroppedBefore: nowMs - DROPPED_MEMORY,
     });
     // New pending statuses: never seen, or dropped before and kept now.
     const pendingAdded = decided.writes.filter((row) => row.fate === 'pending' && decided.known.get(row.key)?.fate !== 'pending').length;
