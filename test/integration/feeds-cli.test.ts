@@ -244,7 +244,7 @@ describe('workbench feeds / articles / lists, in-process on the local store', ()
     expect(failed.code).toBe(1);
     expect(JSON.parse(failed.stdout)).toEqual({error: 'no article 987654'});
     expect(await json<FeedJson[]>(['feeds', 'list'])).toHaveLength(1);
-  });
+  }, 120_000); // twenty CLI runs one after another: a bound for a loaded machine, not a figure
 });
 
 describe('workbench serve reader', () => {

@@ -243,6 +243,8 @@ export function createGreader(options: GreaderOptions) {
         ['r', false],
       ] as const)
         for (const tag of all(fields, name)) {
+          // Other states (broadcast, tracking-kept-unread …: newsboat sends them) are accepted and ignored, as FreshRSS and Miniflux do.
+          if (isOtherState(tag)) continue;
           const stream = parseStream(tag);
           if (stream.kind === 'read') await setReadMany(db, dialect, ids, add);
           else if (stream.kind === 'kept-unread') {
@@ -255,7 +257,6 @@ export function createGreader(options: GreaderOptions) {
               else await removeListItem(db, listId, id, nowMs);
             }
           }
-          // Other states (broadcast, tracking-…) are accepted and ignored, as FreshRSS and Miniflux do.
         }
     },
 
@@ -295,3 +296,11 @@ export function createGreader(options: GreaderOptions) {
 }
 
 export type Greader = ReturnType<typeof createGreader>;
+
+const KNOWN_STATES = new Set(['reading-list', 'read', 'starred', 'kept-unread']);
+
+/** A Google Reader state this reader keeps no record of (`…/state/com.google/broadcast`, `…/tracking-kept-unread`). */
+function isOtherState(tag: string): boolean {
+  const state = /^user\/[^/]+\/state\/com\.google\/(.+)$/.exec(tag.trim())?.[1];
+  return state !== undefined && !KNOWN_STATES.has(state);
+}

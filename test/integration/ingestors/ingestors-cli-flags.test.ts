@@ -82,5 +82,5 @@ describe('workbench ingestors: --set and --secret', () => {
     await failsWith([...base, '--set', 'maxStatuses:="many"'], /config\.maxStatuses must be a whole number/);
     await failsWith(['ingestors', 'add', 'mastodon'], /give the config: .*--set/);
     await failsWith(['ingestors', 'edit', '1'], /nothing to change: .*--set or --secret/);
-  });
+  }, 120_000); // many CLI runs one after another: a bound for a loaded machine, not a figure
 });

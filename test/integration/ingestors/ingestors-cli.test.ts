@@ -69,7 +69,7 @@ describe('workbench ingestors', () => {
     const removed = await cli(['ingestors', 'remove', String(made.id)]);
     expect(removed.stdout).toMatch(/removed ingestor 1 ".+" and its feed 1/);
     expect((await json<unknown[]>(['ingestors', 'list'])).length).toBe(0);
-  });
+  }, 120_000); // many CLI runs one after another: a bound for a loaded machine, not a figure
 
   it('tests a definition given on the command line', async () => {
     const result = await json<{fetched: number; kept: unknown[]; dropped: unknown[]}>([
@@ -97,7 +97,7 @@ describe('workbench ingestors', () => {
     await failsWith(['ingestors', 'edit', 'x1'], /ingestor id/);
     await failsWith(['ingestors', 'remove', '0'], /ingestor id must be 1 or more/);
     await failsWith(['ingestors', 'test', '7'], /no ingestor 7/);
-  });
+  }, 120_000); // many CLI runs one after another: a bound for a loaded machine, not a figure
 });
 
 describe('workbench ingestors against serve reader', () => {
