@@ -3,7 +3,7 @@
 // across a restart, the digest of a boundary holding only what was gathered before it, a
 // network that fails at the boundary, status keys longer than the column, the network's HTML,
 // a judge that throws, and credentials echoed by an error.
-import {mkdtempSync, rmSync} from 'node:fs';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
@@ -12,7 +12,8 @@ import {WorkbenchError} from '../../../source/core/errors.js';
 import {runIngestorCycle, testIngestorCycle} from '../../../source/feeds/ingestors/cycle/run-cycle.js';
 import type {CycleDeps} from '../../../source/feeds/ingestors/cycle/deps.js';
 import {networkOf} from '../../../source/feeds/ingestors/networks/index.js';
-import {parseScoringRules} from '../../../source/feeds/ingestors/scoring/index.js';
+import {openModelJudge, parseScoringRules} from '../../../source/feeds/ingestors/scoring/index.js';
+import {startModelEndpoint} from '../../../fixtures/model-endpoint/stand-in.js';
 import type {FetchOutcome, NetworkSource, RelevanceJudge, RunnableIngestor, SocialStatus} from '../../../source/feeds/ingestors/types.js';
 import {createReaderService, type LocalReaderService} from '../../../source/feeds/service/index.js';
 import {authorsUsual, findIngestorRow} from '../../../source/feeds/store/index.js';
@@ -323,6 +324,53 @@ for (const database of databases) {
       expect((await reader.getIngestor(made.id)).status).toBe('ok');
       await reader.deleteIngestor(made.id);
       judge = noJudge;
+    });
+
+    it("with the agent module's model: judgements asked in batches and cached; an endpoint that goes down or no credential leaves it degraded, statuses stored", async () => {
+      time.set('2026-11-24T13:00:00Z');
+      const home = mkdtempSync(join(tmpdir(), 'wb-cycle-model-'));
+      const endpoint = await startModelEndpoint({key: 'sk-model-secret-5678'});
+      try {
+        endpoint.respond = ({body}) => {
+          const count = (JSON.stringify(body).match(/s\d+ \(@/g) ?? []).length;
+          return {text: JSON.stringify(Array.from({length: count}, (_, index) => ({id: `s${index + 1}`, relevance: 0.8, why: 'about Rust'})))};
+        };
+        writeFileSync(join(home, '.workbench.kdl'), `agent {\n  base-url "${endpoint.url}"\n}\n`);
+        judge = await openModelJudge({cwd: home, env: {MESSAGES_API_KEY: 'sk-model-secret-5678'}, home, timeoutMs: 5000});
+        const made = await reader.createIngestor({kind: 'kind_1', config: {instance: network.url, hashtag: 'rust'}, filterThreshold: 0});
+        const source = scriptedSource();
+        source.answer = Array.from({length: 70}, (_, index) =>
+          status(`m-${index}`, `Model status ${index}`, new Date(Date.parse('2026-11-24T12:00:00Z') + index * 1000).toISOString()),
+        );
+        const first = await runIngestorCycle(deps(), await runnable(made.id, source, [], true), {fetch: true, title: 'T'});
+        expect(first).toMatchObject({added: 70, llm: {state: 'ok', calls: 2, cached: 0}});
+        expect(endpoint.requests).toHaveLength(2);
+        expect(await count('ingestor_statuses', {ingestor_id: made.id, llm_why: 'about Rust'})).toBe(70);
+        // Nothing changed: nothing to ask.
+        expect(await runIngestorCycle(deps(), await runnable(made.id, source, [], true), {fetch: true, title: 'T'})).toMatchObject({llm: {calls: 0}});
+        expect(endpoint.requests).toHaveLength(2);
+
+        // The endpoint goes down; new statuses still flow, scored without the model.
+        await endpoint.close();
+        source.answer = [...source.answer, status('m-new', 'A new one', '2026-11-24T12:59:00Z')];
+        expect(await runIngestorCycle(deps(), await runnable(made.id, source, [], true), {fetch: true, title: 'T'})).toMatchObject({added: 1});
+        let state = await reader.getIngestor(made.id);
+        expect(state.status).toBe('degraded');
+        expect(state.statusMessage).toMatch(/scored without the model: .*the model failed/);
+        expect(JSON.stringify(state)).not.toContain('sk-model-secret-5678');
+
+        // No credential at all: the model is not asked, and the status says how to fix it.
+        judge = await openModelJudge({cwd: home, env: {}, home});
+        source.answer = [...source.answer, status('m-newer', 'A newer one', '2026-11-24T12:59:30Z')];
+        expect(await runIngestorCycle(deps(), await runnable(made.id, source, [], true), {fetch: true, title: 'T'})).toMatchObject({added: 1, llm: {state: 'unavailable'}});
+        state = await reader.getIngestor(made.id);
+        expect(state).toMatchObject({status: 'degraded', statusMessage: expect.stringMatching(/no model credential: set MESSAGES_API_KEY/)});
+        await reader.deleteIngestor(made.id);
+      } finally {
+        judge = noJudge;
+        await endpoint.close().catch(() => undefined);
+        rmSync(home, {recursive: true, force: true});
+      }
     });
 
     it('a network error that echoes a credential: cut out of the status, the feed, the thrown error and the test answer', async () => {
