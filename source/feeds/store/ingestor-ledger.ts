@@ -1,4 +1,5 @@
 import type {Knex} from 'knex';
+import {storedKey} from './save-poll.js';
 
 /**
  * The ledger of statuses an ingestor has handled (migration 006): what became of each — kept (an
@@ -28,14 +29,20 @@ export interface LedgerRow {
 
 const LOOKUPS = 400;
 
+/**
+ * The ledger rows of these status keys, by the key as given: a key longer than the column is
+ * stored as its hash (storedKey), and looked up the same way, so it is still found next cycle.
+ */
 export async function ledgerRows(db: Knex, ingestorId: number, keys: string[]): Promise<Map<string, LedgerRow>> {
   const found = new Map<string, LedgerRow>();
-  for (let start = 0; start < keys.length; start += LOOKUPS) {
+  const byStored = new Map(keys.map((key) => [storedKey(key), key]));
+  const stored = [...byStored.keys()];
+  for (let start = 0; start < stored.length; start += LOOKUPS) {
     const rows = (await db('ingestor_statuses')
       .select('status_key', 'fate', 'content_hash', 'article_id', 'llm_relevance', 'llm_why', 'llm_hash', 'posted_at')
       .where('ingestor_id', ingestorId)
-      .whereIn('status_key', keys.slice(start, start + LOOKUPS))) as LedgerRow[];
-    for (const row of rows) found.set(row.status_key, row);
+      .whereIn('status_key', stored.slice(start, start + LOOKUPS))) as LedgerRow[];
+    for (const row of rows) found.set(byStored.get(row.status_key) ?? row.status_key, row);
   }
   return found;
 }
@@ -49,19 +56,26 @@ export async function ledgerKeysBetween(db: Knex, ingestorId: number, fromMs: nu
     .whereBetween('posted_at', [fromMs, toMs])) as LedgerRow[];
 }
 
-/** Each author's median engagement over their last 20 statuses this ingestor saw. */
+/** How many of an author's latest statuses their usual engagement is the median of. */
+export const USUAL_SAMPLE = 20;
+
+/**
+ * Each author's median engagement over their last 20 statuses this ingestor saw. A window
+ * function picks the 20 in the database (SQLite ≥ 3.25, PostgreSQL, MariaDB ≥ 10.2): an author
+ * with years of statuses in the ledger costs 20 rows, not all of them.
+ */
 export async function authorsUsual(db: Knex, ingestorId: number, authors: string[]): Promise<Map<string, number>> {
   const usual = new Map<string, number>();
   for (let start = 0; start < authors.length; start += LOOKUPS) {
-    const rows = (await db('ingestor_statuses')
-      .select('author', 'engagement', 'posted_at')
+    const latest = db('ingestor_statuses')
+      .select('author', 'engagement', db.raw('row_number() over (partition by author order by posted_at desc) as n'))
       .where('ingestor_id', ingestorId)
-      .whereIn('author', authors.slice(start, start + LOOKUPS))
-      .orderBy('posted_at', 'desc')) as {author: string; engagement: number}[];
+      .whereIn('author', authors.slice(start, start + LOOKUPS));
+    const rows = (await db.select('author', 'engagement').from(latest.as('latest')).where('n', '<=', USUAL_SAMPLE)) as {author: string; engagement: number | string}[];
     const byAuthor = new Map<string, number[]>();
     for (const row of rows) {
       const list = byAuthor.get(row.author) ?? [];
-      if (list.length < 20) list.push(Number(row.engagement));
+      list.push(Number(row.engagement));
       byAuthor.set(row.author, list);
     }
     for (const [author, values] of byAuthor) {

@@ -4,7 +4,8 @@ import {addUnread, updateFeedRow, type FeedPatch} from './feed-rows.js';
 import type {Fate} from './ingestor-ledger.js';
 import {updateIngestorRow, type IngestorPatchRow} from './ingestor-rows.js';
 import {touchListsOfFeed} from './list-rows.js';
-import {insertNewItems, storedKey} from './save-poll.js';
+import {articleRow, insertNewItems, storedKey} from './save-poll.js';
+import {WorkbenchError} from '../../core/errors.js';
 import {unreadCondition} from './migrations.js';
 
 /** One status's row in the ledger after this cycle, and what happens to its article. */
@@ -32,6 +33,11 @@ export interface CycleWrite {
   deleted: Array<{key: string; articleId: number | null}>;
   ingestor: IngestorPatchRow;
   feed: FeedPatch;
+  /**
+   * Dropped statuses posted before this (ms) and not listed by this fetch are forgotten: the fetch
+   * window never reaches back that far, and without it the ledger would keep every status ever seen (most are dropped).
+   */
+  forgetDroppedBefore?: number;
 }
 
 const ROWS = 100;
@@ -43,6 +49,8 @@ const ROWS = 100;
  */
 export async function saveCycle(db: Knex, dialect: 'sqlite' | 'postgres' | 'mysql', write: CycleWrite): Promise<{added: number; updated: number; deleted: number}> {
   return db.transaction(async (trx) => {
+    // Removed while its fetch was in flight: nothing of this cycle is written (its feed went with it).
+    if (!(await trx('ingestors').select('id').where('id', write.ingestorId).first())) throw new WorkbenchError('not_found', `ingestor ${write.ingestorId} was removed`);
     const inserts = write.ledger.filter((row) => row.article?.action === 'insert');
     const added = await insertNewItems(
       trx,
@@ -58,10 +66,7 @@ export async function saveCycle(db: Knex, dialect: 'sqlite' | 'postgres' | 'mysq
     let updated = 0;
     for (const row of write.ledger) {
       if (row.article?.action !== 'update' || !row.article.id) continue;
-      const {item} = row.article;
-      updated += await trx('articles')
-        .where({id: row.article.id, feed_id: write.feedId})
-        .update({title: item.title.slice(0, 2000), content: item.content ?? null, link: item.link ?? null});
+      updated += await updateArticle(trx, write.feedId, row.article.id, articleRow(write.feedId, row.key, row.article.item, write.nowMs));
     }
     let deleted = 0;
     const articleIdsGone = write.deleted.map((row) => row.articleId).filter((id): id is number => id !== null);
@@ -101,10 +106,30 @@ export async function saveCycle(db: Knex, dialect: 'sqlite' | 'postgres' | 'mysq
         .insert(rows.slice(start, start + ROWS))
         .onConflict(['ingestor_id', 'status_key'])
         .merge();
+    if (write.forgetDroppedBefore !== undefined)
+      // Not those this cycle saw (seen_at now): a listing that still shows one keeps its cached judgement.
+      await trx('ingestor_statuses')
+        .where({ingestor_id: write.ingestorId, fate: 'dropped'})
+        .where('posted_at', '<', write.forgetDroppedBefore)
+        .where('seen_at', '<', write.nowMs)
+        .delete();
     await updateIngestorRow(trx, write.ingestorId, write.ingestor);
     await updateFeedRow(trx, write.feedId, write.feed);
     return {added, updated, deleted};
   });
+}
+
+/** An edited status: its article's text, link, author and tags change; its place in time and its read state stay. */
+async function updateArticle(trx: Knex.Transaction, feedId: number, id: number, fresh: ReturnType<typeof articleRow>): Promise<number> {
+  const stored = (await trx('articles').select('sort_at', 'categories').where({id, feed_id: feedId}).first()) as {sort_at: number | string; categories: string} | undefined;
+  if (!stored) return 0;
+  await trx('articles').where('id', id).update({title: fresh.title, link: fresh.link, author: fresh.author, content: fresh.content, categories: fresh.categories});
+  if (stored.categories !== fresh.categories) {
+    await trx('article_categories').where('article_id', id).delete();
+    const names = JSON.parse(fresh.categories) as string[];
+    if (names.length > 0) await trx('article_categories').insert(names.map((name) => ({article_id: id, feed_id: feedId, name, sort_at: Number(stored.sort_at)})));
+  }
+  return 1;
 }
 
 async function articleIds(trx: Knex.Transaction, feedId: number, keys: string[]): Promise<Map<string, number>> {
@@ -127,9 +152,11 @@ async function articleIds(trx: Knex.Transaction, feedId: number, keys: string[])
 export async function saveDigest(
   db: Knex,
   write: {ingestorId: number; feedId: number; nowMs: number; keys: string[]; item: ParsedItem; nextDigestAt: number},
-  beforeCommit?: () => void,
+  /** Tests: runs inside the transaction after every write, before the commit (a crash there). */
+  beforeCommit?: () => void | Promise<void>,
 ): Promise<boolean> {
   return db.transaction(async (trx) => {
+    if (!(await trx('ingestors').select('id').where('id', write.ingestorId).first())) throw new WorkbenchError('not_found', `ingestor ${write.ingestorId} was removed`);
     const added = await insertNewItems(trx, write.feedId, [{key: write.item.guid!, item: write.item}], write.nowMs);
     const [article] = (await trx('articles')
       .select('id')
@@ -141,7 +168,7 @@ export async function saveDigest(
         .whereIn('status_key', write.keys.slice(start, start + ROWS).map(storedKey))
         .update({fate: 'digested', payload: null, article_id: article ? Number(article.id) : null});
     await updateIngestorRow(trx, write.ingestorId, {next_digest_at: write.nextDigestAt});
-    beforeCommit?.();
+    await beforeCommit?.();
     return added > 0;
   });
 }

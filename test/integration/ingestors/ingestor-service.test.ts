@@ -143,7 +143,7 @@ for (const database of databases) {
       expect(boundary.digests).toBe(1);
       const articles = (await reader.listArticles({feed_id: made.feedId})).articles;
       expect(articles).toHaveLength(1);
-      expect(articles[0]!.title).toMatch(/digest, 2026-11-24 10:00–2026-11-24 11:00 UTC \(12 posts\)/);
+      expect(articles[0]!.title).toMatch(/digest, 24 Nov 2026 10:00–11:00 UTC \(12 posts\)$/);
       const full = await reader.getArticle(articles[0]!.id);
       expect(full.content).toContain('@alice');
       expect((await reader.getIngestor(made.id)).pendingDigestCount).toBe(0);

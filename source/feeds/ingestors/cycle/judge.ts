@@ -1,5 +1,7 @@
 import type {LedgerRow} from '../../store/ingestor-ledger.js';
-import type {Judgement, LlmOutcome, RunnableIngestor, SocialStatus} from '../types.js';
+import {describeError} from '../../../core/errors.js';
+import {redact} from '../../../agent/credentials/redact.js';
+import type {Judgement, JudgeOutcome, LlmOutcome, RunnableIngestor, SocialStatus} from '../types.js';
 import type {CycleDeps} from './deps.js';
 
 /** At most one model call per 50 statuses, and at most this many per cycle. */
@@ -26,8 +28,16 @@ export async function judgeStatuses(
   }
   const cached = judgements.size;
   if (ask.length === 0) return {judgements, fresh, outcome: {state: 'ok', calls: 0, cached, problem: null}};
-  const judge = await deps.openJudge();
-  const result = await judge.judge(ask, ingestor.rules.interests, {maxCalls: Math.min(MAX_CALLS_PER_CYCLE, Math.ceil(ask.length / 50))});
+  let result: JudgeOutcome;
+  try {
+    const judge = await deps.openJudge();
+    result = await judge.judge(ask, ingestor.rules.interests, {maxCalls: Math.min(MAX_CALLS_PER_CYCLE, Math.ceil(ask.length / 50))});
+  } catch (error) {
+    // The judge reports its problems instead of throwing; one that throws anyway (a bad agent
+    // config, a bug) must not stop the statuses: they are scored without the model, and the status says why.
+    const problem = `the model was not asked: ${redact(describeError(error), ingestor.secrets)}`;
+    return {judgements, fresh, outcome: {state: 'unavailable', calls: 0, cached, problem}};
+  }
   for (const [key, judgement] of result.judgements) {
     judgements.set(key, judgement);
     fresh.add(key);

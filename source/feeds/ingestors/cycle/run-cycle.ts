@@ -1,6 +1,7 @@
-import {WorkbenchError} from '../../../core/errors.js';
+import {WorkbenchError, describeError} from '../../../core/errors.js';
+import {redact} from '../../../agent/credentials/redact.js';
 import {authorsUsual, keptFingerprints, ledgerKeysBetween, ledgerRows, newestPosted, pendingRows, type LedgerRow, type LedgerWrite} from '../../store/index.js';
-import {saveCycle, saveDigest} from '../../store/index.js';
+import {saveCycle, saveDigest, storedKey} from '../../store/index.js';
 import {nextBoundary} from '../digest/boundary.js';
 import {digestArticle} from '../digest/digest-article.js';
 import {engagementOf, scoreStatuses, statusFingerprints} from '../scoring/index.js';
@@ -15,11 +16,19 @@ const DAY = 86_400_000;
 const WINDOW = DAY;
 /** A copy of a status kept in the last week is a duplicate. */
 const DUPLICATE_MEMORY = 7 * DAY;
+/**
+ * A dropped status is looked at again while it is fetched (its engagement grows), and forgotten
+ * once it is two weeks old and no longer listed: far beyond the fetch window, so it is not
+ * fetched again (were it listed anyway, it would simply be scored afresh).
+ */
+const DROPPED_MEMORY = 14 * DAY;
 
 /**
- * One cycle of a stored ingestor: fetch (when `fetch`), score, decide each status's fate, write
- * it all in one transaction; then, in digest modes, write the digest when its boundary passed.
- * A failed fetch is recorded on the ingestor (status, message, backoff) and thrown.
+ * One cycle of a stored ingestor: in digest modes, first the digest whose boundary passed (of the
+ * statuses gathered before it: those this cycle finds wait for the next one, and a failing network
+ * does not hold a digest back); then fetch (when `fetch`), score, decide each status's fate, and
+ * write it all in one transaction. A failed fetch is recorded on the ingestor (status, message,
+ * backoff) and thrown.
  */
 export async function runIngestorCycle(deps: CycleDeps, ingestor: RunnableIngestor, options: {fetch: boolean; title: string}): Promise<CycleSummary> {
   if (ingestor.id === null || ingestor.feedId === null) throw new WorkbenchError('invalid_argument', 'only a stored ingestor runs a cycle');
@@ -28,6 +37,10 @@ export async function runIngestorCycle(deps: CycleDeps, ingestor: RunnableIngest
   const {db, dialect} = deps.store;
   const summary: CycleSummary = {fetched: 0, kept: 0, dropped: 0, added: 0, updated: 0, deleted: 0, digests: 0, llm: {state: 'off', calls: 0, cached: 0, problem: null}};
   let nextDigestAt = ingestor.nextDigestAt;
+  if (ingestor.digestMode !== 'realtime' && nextDigestAt !== null && deps.now().getTime() >= nextDigestAt) {
+    summary.digests = await writeDueDigest(deps, ingestor, nextDigestAt, options.title);
+    nextDigestAt = nextBoundary(ingestor.digestMode, deps.now().getTime());
+  }
   if (options.fetch) {
     const nowMs = deps.now().getTime();
     const newest = await newestPosted(db, id);
@@ -53,7 +66,8 @@ export async function runIngestorCycle(deps: CycleDeps, ingestor: RunnableIngest
           last_fetched_at: nowMs,
           next_fetch_at: failed.nextFetchAt,
         },
-        feed: {fetch_status: 'error', last_error: failed.message, last_fetched_at: nowMs, next_fetch_at: null},
+        // The feed mirrors its ingestor, so GET /feeds says why it is not filling.
+        feed: {fetch_status: 'error', last_error: failed.message, last_fetched_at: nowMs, next_fetch_at: failed.nextFetchAt},
       });
       throw new WorkbenchError(failed.status === 'rate_limited' ? 'feed_unreachable' : errorCode(error), failed.message);
     }
@@ -62,6 +76,7 @@ export async function runIngestorCycle(deps: CycleDeps, ingestor: RunnableIngest
     const deleted = await deletions(deps, id, fetched, decided.known);
     const problem = decided.llm.problem;
     const message = problem ? `statuses are scored without the model: ${problem}` : null;
+    const nextFetchAt = nextAfterSuccess(nowMs, ingestor.fetchIntervalMin, fetched.rateLimit);
     const counts = await saveCycle(db, dialect, {
       ingestorId: id,
       feedId,
@@ -73,12 +88,14 @@ export async function runIngestorCycle(deps: CycleDeps, ingestor: RunnableIngest
         status_message: message,
         consecutive_failures: 0,
         last_fetched_at: nowMs,
-        next_fetch_at: nextAfterSuccess(nowMs, ingestor.fetchIntervalMin, fetched.rateLimit),
+        next_fetch_at: nextFetchAt,
         next_digest_at: nextDigestAt,
       },
-      feed: {fetch_status: 'ok', last_error: message, last_fetched_at: nowMs, last_success_at: nowMs, next_fetch_at: null},
+      feed: {fetch_status: 'ok', last_error: message, last_fetched_at: nowMs, last_success_at: nowMs, next_fetch_at: nextFetchAt},
+      forgetDroppedBefore: nowMs - DROPPED_MEMORY,
     });
-    const pendingAdded = decided.writes.filter((row) => row.fate === 'pending' && !decided.known.get(row.key)).length;
+    // New pending statuses: never seen, or dropped before and kept now.
+    const pendingAdded = decided.writes.filter((row) => row.fate === 'pending' && decided.known.get(row.key)?.fate !== 'pending').length;
     Object.assign(summary, {
       fetched: fetched.statuses.length,
       kept: decided.scored.filter((item) => item.kept).length,
@@ -89,13 +106,18 @@ export async function runIngestorCycle(deps: CycleDeps, ingestor: RunnableIngest
       llm: decided.llm,
     });
   }
-  summary.digests = await writeDueDigest(deps, ingestor, nextDigestAt, options.title);
   return summary;
 }
 
 /** One cycle of a definition or a stored ingestor, scored, nothing stored (POST /ingestors/test). */
 export async function testIngestorCycle(deps: CycleDeps, ingestor: RunnableIngestor): Promise<IngestorTestResult> {
-  const fetched = await ingestor.source.fetch(ingestor.networkConfig, {limit: ingestor.maxStatuses, since: null, network: deps.network});
+  let fetched: FetchOutcome;
+  try {
+    fetched = await ingestor.source.fetch(ingestor.networkConfig, {limit: ingestor.maxStatuses, since: null, network: deps.network});
+  } catch (error) {
+    // Networks name the field to fix, never its value; a credential echoed anyway is cut out here too.
+    throw new WorkbenchError(errorCode(error), redact(describeError(error), ingestor.secrets), error instanceof WorkbenchError ? error.details : undefined);
+  }
   const decided = await decide(deps, ingestor, fetched.statuses, false);
   return {
     fetched: fetched.statuses.length,
@@ -121,7 +143,9 @@ async function decide(deps: CycleDeps, ingestor: RunnableIngestor, fetchedStatus
   for (const status of fetchedStatuses) if (!unique.has(status.key) && !status.deleted) unique.set(status.key, status);
   const statuses = [...unique.values()].map((status) => ({status, hash: contentHash(status)}));
   const id = ingestor.id;
-  const known = id === null ? new Map<string, LedgerRow>() : await ledgerRows(db, id, [...unique.keys()]);
+  // Statuses marked deleted are looked up too: their articles or pending entries go (deletions()).
+  const listedKeys = [...new Set(fetchedStatuses.map((status) => status.key))];
+  const known = id === null ? new Map<string, LedgerRow>() : await ledgerRows(db, id, listedKeys);
   // Unchanged statuses already kept, pending or digested are done; dropped ones are looked at again (their engagement grows).
   // A test looks at every status, as if none had been seen.
   const todo = storing
@@ -134,7 +158,7 @@ async function decide(deps: CycleDeps, ingestor: RunnableIngestor, fetchedStatus
   const [authorUsual, seen] =
     id === null
       ? [new Map<string, number>(), new Set<string>()]
-      : await Promise.all([authorsUsual(db, id, authors), keptFingerprints(db, id, nowMs - DUPLICATE_MEMORY, new Set(unique.keys()))]);
+      : await Promise.all([authorsUsual(db, id, authors), keptFingerprints(db, id, nowMs - DUPLICATE_MEMORY, new Set([...unique.keys()].map(storedKey)))]);
   const {judgements, fresh, outcome} = await judgeStatuses(deps, ingestor, todo, known);
   const scored = scoreStatuses(
     todo.map(({status}) => status),
@@ -153,7 +177,7 @@ async function decide(deps: CycleDeps, ingestor: RunnableIngestor, fetchedStatus
       author: status.author.handle,
       engagement: engagementOf(status),
       score: item.score,
-      postedAt: Date.parse(status.createdAt),
+      postedAt: postedAt(status, nowMs),
       fingerprints: [...prints.links, ...(prints.fingerprint ? [prints.fingerprint] : [])],
       judgement: judgement && (fresh.has(status.key) || row?.llm_hash === hash) ? {...judgement, hash} : null,
     };
@@ -182,12 +206,12 @@ async function deletions(deps: CycleDeps, id: number, fetched: FetchOutcome, kno
   const gone = new Map<string, number | null>();
   for (const status of fetched.statuses) {
     const row = known.get(status.key);
-    if (status.deleted && row && (row.fate === 'kept' || row.fate === 'pending')) gone.set(status.key, row.article_id === null ? null : Number(row.article_id));
+    if (status.deleted && row && (row.fate === 'kept' || row.fate === 'pending')) gone.set(storedKey(status.key), row.article_id === null ? null : Number(row.article_id));
   }
   const originals = fetched.statuses.filter((status) => !status.repostedBy && !status.deleted);
-  if (fetched.timeOrdered && originals.length > 0) {
+  if (fetched.timeOrdered && originals.length > 0 && originals.every((status) => Number.isFinite(Date.parse(status.createdAt)))) {
     const times = originals.map((status) => Date.parse(status.createdAt));
-    const listed = new Set(fetched.statuses.map((status) => status.key));
+    const listed = new Set(fetched.statuses.map((status) => storedKey(status.key)));
     for (const row of await ledgerKeysBetween(deps.store.db, id, Math.min(...times), Math.max(...times)))
       if (!listed.has(row.status_key)) gone.set(row.status_key, row.article_id === null ? null : Number(row.article_id));
   }
@@ -223,6 +247,12 @@ async function writeDueDigest(deps: CycleDeps, ingestor: RunnableIngestor, nextD
     nextDigestAt: following,
   });
   return wrote ? 1 : 0;
+}
+
+/** When a status was posted (ms): a time the network garbled reads as now, never NaN in a BIGINT column. */
+function postedAt(status: SocialStatus, nowMs: number): number {
+  const ms = Date.parse(status.createdAt);
+  return Number.isFinite(ms) ? ms : nowMs;
 }
 
 function errorCode(error: unknown) {

@@ -1,10 +1,15 @@
 import {createHash} from 'node:crypto';
 import type {ParsedItem} from '../../types.js';
+import {safeHtml} from '../../safe-html.js';
 import type {ScoredStatus, SocialStatus, TestedStatus} from '../types.js';
 
 const TITLE_CHARS = 100;
 
-/** A kept status as the reader stores an entry: its text for a title, its HTML (or text) as content. */
+/**
+ * A kept status as the reader stores an entry: its text for a title, its HTML (or text) as content.
+ * The network's HTML comes from whoever posted it (any Mastodon server): it is sanitised here, once,
+ * so no face has to trust it (no script, event handler or javascript: link; links made absolute).
+ */
 export function statusItem(status: SocialStatus): ParsedItem {
   return {
     guid: status.key,
@@ -13,7 +18,7 @@ export function statusItem(status: SocialStatus): ParsedItem {
     author: status.author.name ? `${status.author.name} (@${status.author.handle})` : `@${status.author.handle}`,
     published: status.createdAt,
     updated: status.editedAt ?? undefined,
-    content: status.html ?? textHtml(status.text),
+    content: status.html ? safeHtml(status.html, status.url) : textHtml(status.text),
     categories: status.tags,
   };
 }
