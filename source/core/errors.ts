@@ -29,6 +29,7 @@ export type ErrorCode =
   | 'page_unreachable'
   | 'model_unreachable'
   | 'model_error'
+  | 'sink_unreachable'
   | 'internal';
 
 /**
@@ -57,6 +58,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   feed_unreachable: 502,
   page_unreachable: 502,
   model_unreachable: 502,
+  sink_unreachable: 502,
   model_error: 502,
   daemon_not_connected: 503,
   database_unavailable: 503,

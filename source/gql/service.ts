@@ -65,6 +65,11 @@ export async function openGqlService(settings: GqlSettings, options: OpenGqlServ
   }
   const schema = buildSchema(model);
   const documents = new DocumentCache(schema);
+  // Who hears that a change with events committed: the dispatcher and the subscriptions, woken at once.
+  const eventListeners = new Set<() => void>();
+  const onEvents = () => {
+    for (const listener of eventListeners) listener();
+  };
 
   return {
     settings,
@@ -76,7 +81,7 @@ export async function openGqlService(settings: GqlSettings, options: OpenGqlServ
       const prepared = documents.prepare(args.query);
       if (prepared.errors) return {errors: plainErrors(prepared.errors)};
       const statements: SentStatement[] | undefined = args.debug ? [] : undefined;
-      const contextValue: GqlRequestContext = {model, db, user: args.user, ...(statements ? {statements} : {})};
+      const contextValue: GqlRequestContext = {model, db, user: args.user, onEvents, ...(statements ? {statements} : {})};
       const result = (await execute({
         schema,
         document: prepared.document,
@@ -90,7 +95,12 @@ export async function openGqlService(settings: GqlSettings, options: OpenGqlServ
       if (statements) answer.extensions = {sql: {count: statements.length, statements}};
       return answer;
     },
+    onEvents(listener: () => void) {
+      eventListeners.add(listener);
+      return () => eventListeners.delete(listener);
+    },
     async close() {
+      eventListeners.clear();
       await db.destroy();
     },
   };

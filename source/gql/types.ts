@@ -197,7 +197,42 @@ export interface GqlTable {
   batchDuplicatePolicy: 'last-wins' | 'reject';
   filteredUpdate: boolean;
   filteredUpdateMaxAffected: number; // default 100
+  /** `emit-events`: the operations that write change events to the outbox, and what they carry. */
+  events?: TableEvents;
   meta: Record<string, string>;
+}
+
+// ---------------------------------------------------------------- change events (CDC)
+
+export type EventOp = 'insert' | 'update' | 'delete';
+
+/** `event-payload`: the whole row (after image, and the before image on update and delete), the changed columns, or the key alone. */
+export type EventPayloadMode = 'full' | 'changed' | 'keys';
+
+export interface TableEvents {
+  ops: EventOp[];
+  payload: EventPayloadMode;
+  /** `event-sink`: only `outbox` exists. */
+  sink: 'outbox';
+}
+
+/** What the sinks receive (`subscription-*`); undefined: every event is delivered. */
+export interface EventSubscription {
+  /** `subscription-tables` as table keys (`schema.table`); undefined: every table. Empty: nothing is delivered. */
+  tables?: string[];
+  /** `subscription-tenant`: only rows of this tenant are delivered (rows without a tenant never). */
+  tenant?: string;
+  /** `subscription-redact`: columns stripped from every payload image (keys are never stripped). */
+  redact: string[];
+}
+
+/** The model's change-event settings, present once a table sets `emit-events` (or the model names an outbox). */
+export interface ModelEvents {
+  /** `outbox-table`: where events are written, in the transaction of the change. */
+  outbox: {schema: string; name: string; key: string};
+  /** `webhook-secret`: one signature per secret (several: rotation). */
+  secrets: string[];
+  subscription?: EventSubscription;
 }
 
 export interface GqlProcedure {
@@ -228,6 +263,8 @@ export interface GqlModel {
   schemaDisplay: 'flat' | 'prefix' | 'field';
   schemaDefault?: string;
   schemaExcluded: string[];
+  /** Change events: the outbox and what its sinks receive (undefined: no table emits). */
+  events?: ModelEvents;
   /** Every `:root` property verbatim. */
   meta: Record<string, string>;
 }
@@ -259,6 +296,8 @@ export interface GqlRequestContext {
   user: UserContext;
   /** Set when the debug header asked for it: each statement sent is pushed here. */
   statements?: SentStatement[];
+  /** Called after a transaction that wrote change events commits (wakes the dispatcher and the subscriptions). */
+  onEvents?: () => void;
 }
 
 /** A filter as written in GraphQL: `{col: {_eq: 1}, and: [...], or: [...], <link>: {...}}`. */
@@ -301,6 +340,8 @@ export interface GqlService {
    */
   documents?: {prepare(text: string): {document?: unknown; errors?: readonly unknown[]}};
   execute(args: GqlExecuteArgs): Promise<GqlExecuteResult>;
+  /** Hears every committed change that wrote events (through this service); returns the unsubscribe. */
+  onEvents?(listener: () => void): () => void;
   close(): Promise<void>;
 }
 

@@ -37,6 +37,8 @@ export interface GqlTestDatabase {
   createChinook(): Promise<GqlFixture>;
   /** The multi-tenant fixture: see TENANT_FIXTURE for what it holds. */
   createTenantFixture(): Promise<GqlFixture>;
+  /** An empty database of its own, for tests that create their own tables. */
+  createEmpty(): Promise<GqlFixture>;
 }
 
 /** The Chinook tables as each script names them, and the same in upstream (PascalCase) spelling. */
@@ -353,6 +355,7 @@ export async function gqlDatabases(): Promise<GqlTestDatabase[]> {
       unavailable: database.unavailable,
       createChinook: () => create(loadChinook),
       createTenantFixture: () => create(loadTenantFixture),
+      createEmpty: () => create(async () => {}),
     };
   });
 }

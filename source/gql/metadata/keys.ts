@@ -1,6 +1,6 @@
 /**
  * The metadata keys this issue reads, in one place (as upstream keeps them), with where each may
- * be written. Keys not listed here (eav-*, file, feed-*, chat-*, emit-events… of later issues)
+ * be written. Keys not listed here (eav-*, file, feed-*, chat-* of later issues)
  * are kept verbatim in `meta` and never rejected.
  */
 export const KEY = {
@@ -44,7 +44,18 @@ export const KEY = {
   schemaExcluded: 'schema-excluded',
   spInclude: 'sp-include',
   spExclude: 'sp-exclude',
+  emitEvents: 'emit-events',
+  eventSink: 'event-sink',
+  eventPayload: 'event-payload',
+  outboxTable: 'outbox-table',
+  webhookSecret: 'webhook-secret',
+  subscriptionTables: 'subscription-tables',
+  subscriptionTenant: 'subscription-tenant',
+  subscriptionRedact: 'subscription-redact',
 } as const;
+
+/** The `subscription-*` keys the spec defines; any other key of that family fails at model load. */
+export const SUBSCRIPTION_KEYS: ReadonlySet<string> = new Set([KEY.subscriptionTables, KEY.subscriptionTenant, KEY.subscriptionRedact]);
 
 export type Scope = 'model' | 'table' | 'column';
 
@@ -90,6 +101,14 @@ export const KEY_SCOPES: Record<string, Scope[]> = {
   [KEY.schemaExcluded]: ['model'],
   [KEY.spInclude]: ['model'],
   [KEY.spExclude]: ['model'],
+  [KEY.emitEvents]: ['table'],
+  [KEY.eventSink]: ['table'],
+  [KEY.eventPayload]: ['table'],
+  [KEY.outboxTable]: ['model'],
+  [KEY.webhookSecret]: ['model'],
+  [KEY.subscriptionTables]: ['model'],
+  [KEY.subscriptionTenant]: ['model'],
+  [KEY.subscriptionRedact]: ['model'],
 };
 
 /** Keys whose values accumulate comma-joined across rules instead of the last writer winning (spec rule 8). */

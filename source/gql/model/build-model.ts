@@ -1,3 +1,4 @@
+import {modelEvents, tableEvents} from '../events/event-options.js';
 import {KEY, KEY_SCOPES, ROOT_SELECTOR, type Scope} from '../metadata/keys.js';
 import type {DbModel, DbTable, GqlColumn, GqlModel, GqlProcedure, GqlTable, ModelProblem, ResolvedMetadata} from '../types.js';
 import {columnJoins, manyToManyLinks, type Resolve, tableJoins} from './join-rules.js';
@@ -23,6 +24,8 @@ export function buildModel(db: DbModel, resolved: ResolvedMetadata = EMPTY_METAD
   const dbByKey = new Map(db.tables.map((table) => [tableKey(table), table]));
   const tables = db.tables.map((table) => buildTable(table, options, db.defaultSchema, resolved, problems));
   const byKey = new Map(tables.map((table) => [table.key, table]));
+  // Before names and links: the outbox table is hidden from the schema.
+  const events = modelEvents(rootRead, db, tables, problems);
 
   addLinks(db, dbByKey, byKey, options, resolved, problems);
 
@@ -57,6 +60,7 @@ export function buildModel(db: DbModel, resolved: ResolvedMetadata = EMPTY_METAD
     schemaDisplay: options.schemaDisplay,
     ...(options.schemaDefault ? {schemaDefault: options.schemaDefault} : {}),
     schemaExcluded: options.schemaExcluded,
+    ...(events ? {events} : {}),
     meta: {...resolved.model},
   };
   return {model, problems};
@@ -86,6 +90,7 @@ function buildTable(table: DbTable, options: ModelOptions, defaultSchema: string
     };
   });
   const behaviour = tableOptions(table, read, columns);
+  const events = tableEvents(read);
 
   let name = graphqlName(table.name);
   if (options.dePluralize) name = dePluralize(name);
@@ -110,6 +115,7 @@ function buildTable(table: DbTable, options: ModelOptions, defaultSchema: string
     isView: table.isView,
     ...behaviour,
     hidden,
+    ...(events ? {events} : {}),
     meta: {...props},
   };
 }

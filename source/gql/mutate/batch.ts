@@ -1,4 +1,6 @@
 import {WorkbenchError} from '../../core/errors.js';
+import {recorderFor} from '../events/capture.js';
+import {executeWriteWithEvents} from '../events/capture-write.js';
 import type {GqlRequestContext, GqlTable, Provider} from '../types.js';
 import {collapseBatch} from './batch-collapse.js';
 import {executeSetBased} from './bulk-writes.js';
@@ -33,13 +35,21 @@ export async function runBatch(ctx: GqlRequestContext, table: GqlTable, actions:
   if (writes.length === 0) return {affected: 0, path: 'per-row', executed: 0};
 
   const threshold = table.bulkBatchThreshold;
-  const setBased = bulkProviders.has(ctx.model.provider) && threshold > 0 && actions.length >= threshold && !writes.some((write) => write.op === 'upsert');
+  // SQL Server's set-based path has no RETURNING to capture inserted rows with: with events its batches go per row.
+  const capturable = !(table.events && ctx.model.provider === 'sqlserver');
+  const setBased = bulkProviders.has(ctx.model.provider) && capturable && threshold > 0 && actions.length >= threshold && !writes.some((write) => write.op === 'upsert');
+  // A table with emit-events writes its events in the same transaction, on either path.
+  const recorder = recorderFor(scope);
   const affected = await ctx.db.transaction(async (trx) => {
     const runner = {trx, statements: ctx.statements};
-    if (setBased) return executeSetBased(runner, scope, writes);
     let total = 0;
-    for (const write of writes) total += (await executeWrite(runner, scope, write)).affected;
+    if (setBased) total = await executeSetBased(runner, scope, writes, recorder);
+    else {
+      for (const write of writes) total += (recorder ? await executeWriteWithEvents(runner, scope, write, recorder) : await executeWrite(runner, scope, write)).affected;
+    }
+    if (recorder) await recorder.flush(runner);
     return total;
   });
+  if (recorder && recorder.rows.length > 0) ctx.onEvents?.();
   return {affected, path: setBased ? 'set-based' : 'per-row', executed: writes.length};
 }

@@ -1,6 +1,7 @@
 import {randomBytes} from 'node:crypto';
 import type {Knex} from 'knex';
 import {WorkbenchError} from '../../core/errors.js';
+import {keyOf, rowsByKeys, type EventRecorder} from '../events/capture.js';
 import {applyRowPolicy} from '../policy/row-policy.js';
 import type {Row} from '../types.js';
 import {policyCondition} from './policy-sql.js';
@@ -40,7 +41,9 @@ function whereKeys(qb: Knex.QueryBuilder, scope: WriteScope, keys: Row[]): Knex.
   );
 }
 
-async function deleteByKeys(runner: WriteRunner, scope: WriteScope, keys: Row[]): Promise<number> {
+async function deleteByKeys(runner: WriteRunner, scope: WriteScope, keys: Row[], recorder?: EventRecorder): Promise<number> {
+  // The rows the delete will remove, read and locked inside its policy first: their before images.
+  const before = recorder?.emits('delete') ? await rowsByKeys(runner, scope, keys, scope.policy('delete'), true) : undefined;
   let affected = 0;
   for (const part of chunks(keys, rowsPerStatement(scope, scope.table.primaryKey.length))) {
     const query = whereKeys(runner.trx(scope.ref), scope, part)
@@ -48,11 +51,13 @@ async function deleteByKeys(runner: WriteRunner, scope: WriteScope, keys: Row[])
       .del();
     affected += await runStatement<number>(runner, query);
   }
+  for (const row of before?.values() ?? []) recorder?.add('delete', keyOf(scope.table, row), recorder.wantsImages ? row : undefined, undefined, row);
   return affected;
 }
 
 /** Soft deletes of one batch share their stamp (one clock, one user): one update per chunk of keys. */
-async function softDeleteByKeys(runner: WriteRunner, scope: WriteScope, keys: Row[], set: Row): Promise<number> {
+async function softDeleteByKeys(runner: WriteRunner, scope: WriteScope, keys: Row[], set: Row, recorder?: EventRecorder): Promise<number> {
+  const before = recorder?.emits('delete') ? await rowsByKeys(runner, scope, keys, scope.policy('delete'), true) : undefined;
   let affected = 0;
   for (const part of chunks(keys, rowsPerStatement(scope, scope.table.primaryKey.length + Object.keys(set).length))) {
     const query = whereKeys(runner.trx(scope.ref), scope, part)
@@ -60,7 +65,15 @@ async function softDeleteByKeys(runner: WriteRunner, scope: WriteScope, keys: Ro
       .update(set);
     affected += await runStatement<number>(runner, query);
   }
+  if (before && recorder) await recordAfter(runner, scope, recorder, 'delete', before);
   return affected;
+}
+
+/** Records one event per row of `before` (the rows the statement changed), with the row as it is now. */
+async function recordAfter(runner: WriteRunner, scope: WriteScope, recorder: EventRecorder, op: 'update' | 'delete', before: Map<string, Row>): Promise<void> {
+  const keys = [...before.values()].map((row) => keyOf(scope.table, row));
+  const after = recorder.wantsImages ? await rowsByKeys(runner, scope, keys, undefined, false) : undefined;
+  for (const [text, row] of before) recorder.add(op, keyOf(scope.table, row), recorder.wantsImages ? row : undefined, after?.get(text), row);
 }
 
 /**
@@ -68,8 +81,9 @@ async function softDeleteByKeys(runner: WriteRunner, scope: WriteScope, keys: Ro
  * staged in a temporary table shaped like the target's columns (so every value keeps its
  * column's type), then one UPDATE joins it on the key, inside the update policy.
  */
-async function updateStaged(runner: WriteRunner, scope: WriteScope, writes: Array<{key: Row; set: Row}>, setColumns: string[]): Promise<number> {
+async function updateStaged(runner: WriteRunner, scope: WriteScope, writes: Array<{key: Row; set: Row}>, setColumns: string[], recorder?: EventRecorder): Promise<number> {
   const {trx} = runner;
+  const before = recorder?.emits('update') ? await rowsByKeys(runner, scope, writes.map((write) => write.key), scope.policy('update'), true) : undefined;
   const provider = scope.model.provider;
   const keys = scope.table.primaryKey;
   const columns = [...keys, ...setColumns];
@@ -109,10 +123,27 @@ async function updateStaged(runner: WriteRunner, scope: WriteScope, writes: Arra
   const affected = affectedOf(scope, await runStatement(runner, trx.raw(sql, bindings as Knex.RawBinding[])));
   if (provider === 'mysql') await runStatement(runner, trx.raw('drop temporary table ??', [stage]));
   if (provider === 'sqlserver') await runStatement(runner, trx.raw('drop table ??', [stage]));
+  if (before && recorder) await recordAfter(runner, scope, recorder, 'update', before);
   return affected;
 }
 
-async function insertRows(runner: WriteRunner, scope: WriteScope, rows: Row[]): Promise<number> {
+/**
+ * Multi-row inserts that hand back every inserted row (PostgreSQL's RETURNING *, MariaDB's
+ * INSERT … RETURNING since 10.5): the after images of their events, identity values included.
+ */
+async function insertReturning(runner: WriteRunner, scope: WriteScope, part: Row[], recorder: EventRecorder): Promise<void> {
+  const insert = runner.trx(scope.ref).insert(part);
+  let rows: Row[];
+  if (scope.model.provider === 'postgres') rows = await runStatement<Row[]>(runner, insert.returning('*'));
+  else {
+    const compiled = insert.toSQL();
+    const result = await runStatement<unknown>(runner, runner.trx.raw(`${compiled.sql} returning *`, compiled.bindings as Knex.RawBinding[]));
+    rows = (Array.isArray(result) ? result[0] : []) as Row[];
+  }
+  for (const row of rows) recorder.add('insert', keyOf(scope.table, row), undefined, recorder.wantsImages ? row : undefined, row);
+}
+
+async function insertRows(runner: WriteRunner, scope: WriteScope, rows: Row[], recorder?: EventRecorder): Promise<number> {
   // Rows naming the same columns go together, so no row gets a DEFAULT it did not ask for spelt out differently.
   const byShape = new Map<string, Row[]>();
   for (const row of rows) {
@@ -121,7 +152,10 @@ async function insertRows(runner: WriteRunner, scope: WriteScope, rows: Row[]): 
   }
   for (const group of byShape.values()) {
     const width = Object.keys(group[0] ?? {}).length;
-    for (const part of chunks(group, rowsPerStatement(scope, width))) await runStatement(runner, runner.trx(scope.ref).insert(part));
+    for (const part of chunks(group, rowsPerStatement(scope, width))) {
+      if (recorder?.emits('insert')) await insertReturning(runner, scope, part, recorder);
+      else await runStatement(runner, runner.trx(scope.ref).insert(part));
+    }
   }
   return rows.length;
 }
@@ -132,8 +166,13 @@ async function insertRows(runner: WriteRunner, scope: WriteScope, rows: Row[]): 
  * multi-row VALUES, in that order, in the caller's transaction. The batch was collapsed before,
  * so no key is touched twice except a row replaced (delete, then insert), which this order
  * keeps. Upserts never come here (their existence probe is per row).
+ *
+ * With a recorder (the table emits events) each statement's rows are captured set-wise too: the
+ * rows an update or delete will change read and locked first (their before images), read again
+ * after (their after images); inserts hand back their rows with RETURNING. The events are the
+ * recorder's to write in the same transaction.
  */
-export async function executeSetBased(runner: WriteRunner, scope: WriteScope, writes: PreparedWrite[]): Promise<number> {
+export async function executeSetBased(runner: WriteRunner, scope: WriteScope, writes: PreparedWrite[], recorder?: EventRecorder): Promise<number> {
   const deletes: Row[] = [];
   const softDeletes = new Map<string, {set: Row; keys: Row[]}>();
   const updates = new Map<string, {columns: string[]; writes: Array<{key: Row; set: Row}>}>();
@@ -166,9 +205,9 @@ export async function executeSetBased(runner: WriteRunner, scope: WriteScope, wr
     }
   }
   let affected = 0;
-  if (deletes.length > 0) affected += await deleteByKeys(runner, scope, deletes);
-  for (const group of softDeletes.values()) affected += await softDeleteByKeys(runner, scope, group.keys, group.set);
-  for (const group of updates.values()) affected += await updateStaged(runner, scope, group.writes, group.columns);
-  if (inserts.length > 0) affected += await insertRows(runner, scope, inserts);
+  if (deletes.length > 0) affected += await deleteByKeys(runner, scope, deletes, recorder);
+  for (const group of softDeletes.values()) affected += await softDeleteByKeys(runner, scope, group.keys, group.set, recorder);
+  for (const group of updates.values()) affected += await updateStaged(runner, scope, group.writes, group.columns, recorder);
+  if (inserts.length > 0) affected += await insertRows(runner, scope, inserts, recorder);
   return affected;
 }

@@ -1,4 +1,5 @@
 import {WorkbenchError} from '../../core/errors.js';
+import {keyOf, keyText, recorderFor, rowsByKeys} from '../events/capture.js';
 import {applyRowPolicy} from '../policy/row-policy.js';
 import {applyFilter} from '../query/filter-sql.js';
 import type {FilterInput, GqlRequestContext, GqlTable, Row} from '../types.js';
@@ -30,7 +31,8 @@ export async function updateWhere(ctx: GqlRequestContext, table: GqlTable, set: 
   const changes = {...checkedSet(table, values, policy), ...populateValues(table, 'update', ctx.user, scope.clock)};
   const cap = table.filteredUpdateMaxAffected;
 
-  return ctx.db.transaction(async (trx) => {
+  const recorder = recorderFor(scope);
+  const updated = await ctx.db.transaction(async (trx) => {
     const runner = {trx, statements: ctx.statements};
     const request = {...ctx, db: trx};
     const matching = (qb: ReturnType<typeof trx>) => {
@@ -47,6 +49,20 @@ export async function updateWhere(ctx: GqlRequestContext, table: GqlTable, set: 
       );
     }
     if (matched === 0) return 0;
-    return runStatement<number>(runner, matching(trx(scope.ref)).update(changes));
+    if (!recorder?.emits('update')) return runStatement<number>(runner, matching(trx(scope.ref)).update(changes));
+    // With events: the matched rows (at most the cap) read and locked first, updated by key, read again.
+    const lock = scope.model.provider === 'sqlite' ? (qb: ReturnType<typeof trx>) => qb : (qb: ReturnType<typeof trx>) => qb.forUpdate();
+    const before = await runStatement<Row[]>(runner, lock(matching(trx(scope.ref)).select(`${scope.alias}.*`)));
+    const count = await runStatement<number>(runner, matching(trx(scope.ref)).update(changes));
+    const keys = before.map((row) => keyOf(table, row));
+    const after = recorder.wantsImages ? await rowsByKeys(runner, scope, keys, undefined, false) : undefined;
+    for (const row of before) {
+      const key = keyOf(table, row);
+      recorder.add('update', key, recorder.wantsImages ? row : undefined, after?.get(keyText(table, key)), row);
+    }
+    await recorder.flush(runner);
+    return count;
   });
+  if (recorder && recorder.rows.length > 0) ctx.onEvents?.();
+  return updated;
 }

@@ -1,0 +1,188 @@
+import type {Knex} from 'knex';
+import {WorkbenchError} from '../../core/errors.js';
+import type {EventOp, ModelEvents, Provider} from '../types.js';
+import {outboxTime} from './capture.js';
+import type {EventPayload} from './payload.js';
+
+/** One outbox row as read back. */
+export interface OutboxEvent {
+  id: number;
+  aggregate: string;
+  aggregateId: string;
+  op: EventOp;
+  payload: EventPayload;
+  tenant: string | null;
+  createdAt: string;
+  dispatchedAt: string | null;
+  attempts: number;
+  dead: boolean;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+}
+
+export type EventState = 'pending' | 'dispatched' | 'dead' | 'all';
+
+type RawRow = Record<string, unknown>;
+
+function timeText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  return String(value);
+}
+
+function parsePayload(value: unknown): EventPayload {
+  if (typeof value === 'string') return JSON.parse(value) as EventPayload;
+  if (Buffer.isBuffer(value)) return JSON.parse(value.toString('utf8')) as EventPayload;
+  return value as EventPayload;
+}
+
+export function eventOf(row: RawRow): OutboxEvent {
+  return {
+    id: Number(row.id),
+    aggregate: String(row.aggregate),
+    aggregateId: String(row.aggregate_id),
+    op: String(row.op) as EventOp,
+    payload: parsePayload(row.payload),
+    tenant: row.tenant === null || row.tenant === undefined ? null : String(row.tenant),
+    createdAt: timeText(row.created_at) ?? '',
+    dispatchedAt: timeText(row.dispatched_at),
+    attempts: Number(row.attempts ?? 0),
+    dead: row.dead === true || Number(row.dead) === 1,
+    nextAttemptAt: timeText(row.next_attempt_at),
+    lastError: row.last_error === null || row.last_error === undefined ? null : String(row.last_error),
+  };
+}
+
+/** What a claim hands one dispatcher: whole aggregates (their pending rows in id order), its own until it marks them. */
+export interface Claim {
+  aggregates: Map<string, OutboxEvent[]>;
+}
+
+/** The outbox read and written through knex: the dispatcher's claims and marks, and what `gql events` lists, replays and retries. */
+export class OutboxStore {
+  readonly ref: string;
+
+  constructor(
+    readonly db: Knex,
+    readonly provider: Provider,
+    outbox: ModelEvents['outbox'],
+  ) {
+    this.ref = provider === 'sqlite' && outbox.schema === 'main' ? outbox.name : `${outbox.schema}.${outbox.name}`;
+  }
+
+  private time(at: Date): unknown {
+    return outboxTime(this.provider, at);
+  }
+
+  private pending(qb: Knex.QueryBuilder): Knex.QueryBuilder {
+    return qb.whereNull('dispatched_at').andWhere('dead', this.provider === 'postgres' ? false : 0);
+  }
+
+  /**
+   * Claims up to `maxAggregates` aggregates whose head (the lowest pending row) is due, and up to
+   * `maxRows` of their pending rows, in one short transaction: the heads are locked with
+   * `FOR UPDATE SKIP LOCKED` where the database has it (PostgreSQL, MariaDB 10.6+) — two
+   * dispatchers never take the same aggregate — and leased (`next_attempt_at` = now + lease) so
+   * no one else takes the aggregate while it is being delivered. A dispatcher that dies holding a
+   * lease gives the aggregate back when the lease runs out: at least once, in order. SQLite has
+   * one writer, whose transaction excludes the other dispatchers.
+   */
+  async claim(now: Date, leaseMs: number, maxAggregates: number, maxRows: number): Promise<Claim> {
+    return this.db.transaction(async (trx) => {
+      const heads = this.pending(trx(this.ref).select('aggregate').min({head: 'id'})).groupBy('aggregate');
+      let due = this.pending(trx(this.ref).select('id', 'aggregate'))
+        .whereIn('id', trx.select('head').from(heads.as('wb_heads')))
+        .andWhere((qb) => qb.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', this.time(now) as Knex.Value))
+        .orderBy('id')
+        .limit(maxAggregates);
+      if (this.provider !== 'sqlite') due = due.forUpdate().skipLocked();
+      const claimed = (await due) as RawRow[];
+      const aggregates = new Map<string, OutboxEvent[]>();
+      if (claimed.length === 0) return {aggregates};
+      const headIds = claimed.map((row) => Number(row.id));
+      await trx(this.ref)
+        .whereIn('id', headIds)
+        .update({next_attempt_at: this.time(new Date(now.getTime() + leaseMs))});
+      const rows = (await this.pending(trx(this.ref).select('*'))
+        .whereIn(
+          'aggregate',
+          claimed.map((row) => String(row.aggregate)),
+        )
+        .orderBy('id')
+        .limit(Math.max(maxRows, claimed.length))) as RawRow[];
+      for (const row of rows) {
+        const event = eventOf(row);
+        const list = aggregates.get(event.aggregate) ?? [];
+        // Only from the head on: a row can only be delivered after every earlier one of its aggregate.
+        if (list.length > 0 || headIds.includes(event.id)) list.push(event);
+        if (list.length > 0) aggregates.set(event.aggregate, list);
+      }
+      return {aggregates};
+    });
+  }
+
+  /** Delivered (or filtered out by the subscription): done, never sent again unless replayed. */
+  async markDispatched(ids: number[], at: Date): Promise<void> {
+    for (let from = 0; from < ids.length; from += 500) {
+      await this.db(this.ref)
+        .whereIn('id', ids.slice(from, from + 500))
+        .update({dispatched_at: this.time(at), next_attempt_at: null});
+    }
+  }
+
+  /** A failed delivery: counted, the reason kept, the next attempt scheduled — or dead after the last allowed attempt. */
+  async markFailed(event: OutboxEvent, error: string, nextAttemptAt: Date | null, dead: boolean): Promise<void> {
+    await this.db(this.ref)
+      .where('id', event.id)
+      .update({
+        attempts: event.attempts + 1,
+        last_error: error.slice(0, 1000),
+        next_attempt_at: nextAttemptAt ? this.time(nextAttemptAt) : null,
+        dead: this.provider === 'postgres' ? dead : dead ? 1 : 0,
+      });
+  }
+
+  /** Gives a lease back without counting an attempt (the dispatcher is stopping). */
+  async release(ids: number[]): Promise<void> {
+    if (ids.length > 0) await this.db(this.ref).whereIn('id', ids).whereNull('dispatched_at').update({next_attempt_at: null});
+  }
+
+  async list(options: {state: EventState; from?: number; limit: number; aggregate?: string}): Promise<OutboxEvent[]> {
+    let query = this.db(this.ref).select('*').orderBy('id').limit(options.limit);
+    if (options.from !== undefined) query = query.where('id', '>=', options.from);
+    if (options.aggregate) query = query.where('aggregate', options.aggregate);
+    if (options.state === 'pending') query = this.pending(query);
+    if (options.state === 'dispatched') query = query.whereNotNull('dispatched_at');
+    if (options.state === 'dead') query = query.where('dead', this.provider === 'postgres' ? true : 1).whereNull('dispatched_at');
+    return ((await query) as RawRow[]).map(eventOf);
+  }
+
+  /** Rows with id above `afterId`, in id order, whatever their delivery state (the subscriptions' tail). */
+  async after(afterId: number, limit: number): Promise<OutboxEvent[]> {
+    return ((await this.db(this.ref).select('*').where('id', '>', afterId).orderBy('id').limit(limit)) as RawRow[]).map(eventOf);
+  }
+
+  async lastId(): Promise<number> {
+    const row = (await this.db(this.ref).max({last: 'id'}).first()) as RawRow | undefined;
+    return Number(row?.last ?? 0);
+  }
+
+  /** `replay --from <id>`: every row from that id on is delivered again (attempts and dead letters reset). */
+  async replay(fromId: number): Promise<number> {
+    return this.db(this.ref)
+      .where('id', '>=', fromId)
+      .update({dispatched_at: null, attempts: 0, dead: this.provider === 'postgres' ? false : 0, next_attempt_at: null, last_error: null});
+  }
+
+  /** `retry <id>`: a dead letter (or a row waiting out its backoff) is tried again now. */
+  async retry(id: number): Promise<OutboxEvent> {
+    const row = (await this.db(this.ref).select('*').where('id', id).first()) as RawRow | undefined;
+    if (!row) throw new WorkbenchError('not_found', `no event ${id} in the outbox`);
+    const event = eventOf(row);
+    if (event.dispatchedAt) throw new WorkbenchError('invalid_argument', `event ${id} was delivered at ${event.dispatchedAt}: use replay --from ${id} to send it again`);
+    await this.db(this.ref)
+      .where('id', id)
+      .update({attempts: 0, dead: this.provider === 'postgres' ? false : 0, next_attempt_at: null, last_error: null});
+    return {...event, attempts: 0, dead: false, nextAttemptAt: null, lastError: null};
+  }
+}
