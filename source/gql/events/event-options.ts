@@ -47,7 +47,7 @@ function findTable(db: DbModel, name: string): DbTable | undefined {
 export function modelEvents(read: PropertyReader, db: DbModel, tables: GqlTable[], problems: ModelProblem[]): ModelEvents | undefined {
   for (const key of Object.keys(read.props)) {
     if (key.startsWith('subscription-') && !SUBSCRIPTION_KEYS.has(key)) {
-      read.problem(key, `is not a subscription key: the spec's are ${[...SUBSCRIPTION_KEYS].join(', ')}`, false);
+      read.problem(key, `${key} is not a subscription key: the spec's are ${[...SUBSCRIPTION_KEYS].join(', ')}`, false);
     }
   }
   const emitting = tables.filter((table) => table.events);
@@ -89,7 +89,7 @@ function subscriptionOf(read: PropertyReader, db: DbModel): EventSubscription | 
     tables = [];
     for (const name of read.list(KEY.subscriptionTables) ?? []) {
       const table = findTable(db, name);
-      if (!table) read.problem(KEY.subscriptionTables, `names ${name}, which is not a table of the database`, false);
+      if (!table) read.problem(KEY.subscriptionTables, `${KEY.subscriptionTables} names ${name}, which is not a table of the database`, false);
       else tables.push(`${table.schema}.${table.name}`);
     }
   }
