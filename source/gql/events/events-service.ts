@@ -32,8 +32,9 @@ function openDatabase(settings: GqlSettings, poolMax = 4): Knex {
   return knex(settings.provider === 'sqlite' ? config : {...config, pool: {min: 0, max: poolMax}});
 }
 
+/** Problems in one line: a command's error is one line on the terminal. */
 function problemLines(problems: ModelProblem[]): string {
-  return problems.map((problem) => `- ${problem.message}`).join('\n');
+  return problems.map((problem) => problem.message).join('; ');
 }
 
 /** The model's events for `gql events list|replay|retry|dispatch`: a model with problems, or no outbox, is refused with why. */
@@ -42,9 +43,12 @@ export async function openEvents(options: LoadGqlSettingsOptions): Promise<Opene
   const db = openDatabase(settings);
   try {
     const {model, problems} = await loadModel(db, settings);
-    if (problems.length > 0) throw new WorkbenchError('config_invalid', `the GraphQL model has ${problems.length} problem(s):\n${problemLines(problems)}`);
+    if (problems.length > 0) throw new WorkbenchError('config_invalid', `the GraphQL model has ${problems.length} problem(s): ${problemLines(problems)}`);
     if (!model.events)
-      throw new WorkbenchError('config_invalid', `no outbox: the metadata rules of ${settings.source} name no outbox-table (set it on :root, with emit-events on the tables that emit)`);
+      throw new WorkbenchError(
+        'config_invalid',
+        `no outbox: the metadata rules of ${settings.source} name no outbox-table (set it on :root, with emit-events on the tables that emit)`,
+      );
     return {settings, model, db, store: new OutboxStore(db, settings.provider, model.events.outbox), close: () => db.destroy()};
   } catch (error) {
     await db.destroy();
@@ -123,4 +127,3 @@ export async function startServiceDispatcher(service: GqlService, options: Dispa
   };
   return dispatcher;
 }
-

@@ -168,7 +168,10 @@ describe.each(databases)('the outbox in $kind', (database) => {
     const {service, store} = await open('full');
     await db('orders').insert({id: 500, tenant_id: 'a', status: 'x'});
     // The second insert collides with row 500: the whole batch (and its first event) rolls back.
-    const failed = await run(service, `mutation { orders_batch(actions: [{update: {id: 500, status: "y"}}, {upsert: {id: 500, status: "z"}}, {insert: {status: "q", amount: "oops"}}]) }`);
+    const failed = await run(
+      service,
+      `mutation { orders_batch(actions: [{update: {id: 500, status: "y"}}, {upsert: {id: 500, status: "z"}}, {insert: {status: "q", amount: "oops"}}]) }`,
+    );
     expect(failed.errors?.length).toBeGreaterThan(0);
     expect(await store.list({state: 'all', limit: 10})).toEqual([]);
     expect((await db('orders').where({id: 500}).first())?.status).toBe('x');

@@ -9,7 +9,14 @@ import {chinook, column, table} from './chinook-db-model.js';
 
 function db(withOutbox: 'full' | 'lacking' | 'none' = 'full'): DbModel {
   const model = chinook();
-  if (withOutbox === 'full') model.tables.push(table('wb_outbox', OUTBOX_COLUMNS.map((name) => column(name)), ['id']));
+  if (withOutbox === 'full')
+    model.tables.push(
+      table(
+        'wb_outbox',
+        OUTBOX_COLUMNS.map((name) => column(name)),
+        ['id'],
+      ),
+    );
   if (withOutbox === 'lacking')
     model.tables.push(
       table(

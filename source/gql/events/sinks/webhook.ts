@@ -44,9 +44,13 @@ export function webhookSink(options: WebhookOptions): EventSink {
         try {
           const response = await fetch(url, {method: 'POST', headers, body, signal: AbortSignal.timeout(timeoutMs)});
           await response.arrayBuffer().catch(() => undefined);
-          if (response.status < 200 || response.status > 299) return {delivered: index, error: `the webhook answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`};
+          if (response.status < 200 || response.status > 299)
+            return {delivered: index, error: `the webhook answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`};
         } catch (error) {
-          const reason = (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError' ? `no answer within ${timeoutMs} ms` : ((error as Error).message.split('\n')[0] ?? String(error));
+          const reason =
+            (error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError'
+              ? `no answer within ${timeoutMs} ms`
+              : ((error as Error).message.split('\n')[0] ?? String(error));
           return {delivered: index, error: `the webhook could not be reached: ${reason}`};
         }
       }
