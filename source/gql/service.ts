@@ -1,8 +1,10 @@
-import {execute} from 'graphql';
-import type {ExecutionResult, GraphQLError} from 'graphql';
+import {execute, getOperationAST, subscribe} from 'graphql';
+import type {DocumentNode, ExecutionResult, GraphQLError} from 'graphql';
 import knex from 'knex';
 import type {Knex} from 'knex';
 import {WorkbenchError} from '../core/errors.js';
+import {OutboxStore} from './events/outbox-store.js';
+import {OutboxTail} from './events/outbox-tail.js';
 import {loadModel} from './load-model.js';
 import {DocumentCache} from './query/document-cache.js';
 import {buildSchema} from './schema/build-schema.js';
@@ -14,6 +16,8 @@ export interface OpenGqlServiceOptions {
   loadModel?: (db: Knex, settings: GqlSettings, connection: ConnectionInfo) => Promise<{model: GqlModel; problems: ModelProblem[]}>;
   /** Connections in the pool (default 10). */
   poolMax?: number;
+  /** Where background failures (the subscriptions' outbox reads) are said; default nowhere. */
+  log?: (line: string) => void;
 }
 
 /**
@@ -70,6 +74,24 @@ export async function openGqlService(settings: GqlSettings, options: OpenGqlServ
   const onEvents = () => {
     for (const listener of eventListeners) listener();
   };
+  // `<t>Changed` subscriptions read the outbox as a stream, woken by the same commits.
+  const changeFeed = model.events ? new OutboxTail(new OutboxStore(db, model.provider, model.events.outbox), {log: options.log}) : undefined;
+  if (changeFeed) eventListeners.add(() => changeFeed.wake());
+  const contextFor = (args: GqlExecuteArgs, statements: SentStatement[] | undefined): GqlRequestContext => ({
+    model,
+    db,
+    user: args.user,
+    onEvents,
+    ...(changeFeed ? {changeFeed} : {}),
+    ...(statements ? {statements} : {}),
+  });
+  const answerOf = (result: ExecutionResult, statements: SentStatement[] | undefined): GqlExecuteResult => {
+    const answer: GqlExecuteResult = {};
+    if (result.errors) answer.errors = plainErrors(result.errors);
+    if ('data' in result) answer.data = result.data as Record<string, unknown> | null;
+    if (statements) answer.extensions = {sql: {count: statements.length, statements}};
+    return answer;
+  };
 
   return {
     settings,
@@ -80,20 +102,46 @@ export async function openGqlService(settings: GqlSettings, options: OpenGqlServ
     async execute(args: GqlExecuteArgs): Promise<GqlExecuteResult> {
       const prepared = documents.prepare(args.query);
       if (prepared.errors) return {errors: plainErrors(prepared.errors)};
+      const operation = getOperationAST(prepared.document as DocumentNode, args.operationName ?? undefined);
+      if (operation?.operation === 'subscription') {
+        return {
+          errors: [{message: `subscriptions stream: open them over WebSocket (graphql-ws) at ${settings.path}, or in the GraphQL pane`, extensions: {code: 'invalid_argument'}}],
+        };
+      }
       const statements: SentStatement[] | undefined = args.debug ? [] : undefined;
-      const contextValue: GqlRequestContext = {model, db, user: args.user, onEvents, ...(statements ? {statements} : {})};
       const result = (await execute({
         schema,
         document: prepared.document,
         variableValues: args.variables ?? undefined,
         operationName: args.operationName ?? undefined,
-        contextValue,
+        contextValue: contextFor(args, statements),
       })) as ExecutionResult;
-      const answer: GqlExecuteResult = {};
-      if (result.errors) answer.errors = plainErrors(result.errors);
-      if ('data' in result) answer.data = result.data as Record<string, unknown> | null;
-      if (statements) answer.extensions = {sql: {count: statements.length, statements}};
-      return answer;
+      return answerOf(result, statements);
+    },
+    async subscribe(args: GqlExecuteArgs): Promise<AsyncIterableIterator<GqlExecuteResult> | GqlExecuteResult> {
+      const prepared = documents.prepare(args.query);
+      if (prepared.errors) return {errors: plainErrors(prepared.errors)};
+      const result = await subscribe({
+        schema,
+        document: prepared.document as DocumentNode,
+        variableValues: args.variables ?? undefined,
+        operationName: args.operationName ?? undefined,
+        contextValue: contextFor(args, undefined),
+      });
+      if (!(Symbol.asyncIterator in result)) return answerOf(result, undefined);
+      const source = result as AsyncGenerator<ExecutionResult>;
+      const mapped: AsyncIterableIterator<GqlExecuteResult> = {
+        next: async () => {
+          const step = await source.next();
+          return step.done ? {value: undefined, done: true} : {value: answerOf(step.value, undefined), done: false};
+        },
+        return: async () => {
+          await source.return(undefined);
+          return {value: undefined, done: true};
+        },
+        [Symbol.asyncIterator]: () => mapped,
+      };
+      return mapped;
     },
     onEvents(listener: () => void) {
       eventListeners.add(listener);
@@ -101,6 +149,7 @@ export async function openGqlService(settings: GqlSettings, options: OpenGqlServ
     },
     async close() {
       eventListeners.clear();
+      await changeFeed?.close();
       await db.destroy();
     },
   };

@@ -298,6 +298,8 @@ export interface GqlRequestContext {
   statements?: SentStatement[];
   /** Called after a transaction that wrote change events commits (wakes the dispatcher and the subscriptions). */
   onEvents?: () => void;
+  /** The outbox as a stream (events/outbox-tail.ts), for `<t>Changed` subscriptions; typed loosely to keep this file free of imports. */
+  changeFeed?: unknown;
 }
 
 /** A filter as written in GraphQL: `{col: {_eq: 1}, and: [...], or: [...], <link>: {...}}`. */
@@ -340,6 +342,11 @@ export interface GqlService {
    */
   documents?: {prepare(text: string): {document?: unknown; errors?: readonly unknown[]}};
   execute(args: GqlExecuteArgs): Promise<GqlExecuteResult>;
+  /**
+   * Runs a subscription (`<t>Changed`): its results as they come, or the errors that stopped it
+   * before it started. The WebSocket server and the GraphQL pane run subscriptions through it.
+   */
+  subscribe?(args: GqlExecuteArgs): Promise<AsyncIterableIterator<GqlExecuteResult> | GqlExecuteResult>;
   /** Hears every committed change that wrote events (through this service); returns the unsubscribe. */
   onEvents?(listener: () => void): () => void;
   close(): Promise<void>;

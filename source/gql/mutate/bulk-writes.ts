@@ -83,7 +83,15 @@ async function recordAfter(runner: WriteRunner, scope: WriteScope, recorder: Eve
  */
 async function updateStaged(runner: WriteRunner, scope: WriteScope, writes: Array<{key: Row; set: Row}>, setColumns: string[], recorder?: EventRecorder): Promise<number> {
   const {trx} = runner;
-  const before = recorder?.emits('update') ? await rowsByKeys(runner, scope, writes.map((write) => write.key), scope.policy('update'), true) : undefined;
+  const before = recorder?.emits('update')
+    ? await rowsByKeys(
+        runner,
+        scope,
+        writes.map((write) => write.key),
+        scope.policy('update'),
+        true,
+      )
+    : undefined;
   const provider = scope.model.provider;
   const keys = scope.table.primaryKey;
   const columns = [...keys, ...setColumns];

@@ -18,6 +18,7 @@ import {readPage} from '../query/read-page.js';
 import type {FilterInput, GqlModel, GqlProcedure, GqlRequestContext, GqlTable} from '../types.js';
 import {columnFilterTypes} from './filter-types.js';
 import {mutationFields} from './mutation-fields.js';
+import {subscriptionFields} from './subscription-fields.js';
 import {GraphQLJSON, scalarFor} from './scalars.js';
 import type {TableTypes, TypesFor} from './table-types.js';
 
@@ -172,9 +173,11 @@ export function buildSchema(model: GqlModel): GraphQLSchema {
   if (Object.keys(query).length === 0) query._empty = {type: GraphQLBoolean, description: 'The database has no table to serve.', resolve: () => null};
 
   const mutations = mutationFields(model, typesFor);
+  const subscriptions = subscriptionFields(model, typesFor, isServed);
   return new GraphQLSchema({
     query: new GraphQLObjectType({name: 'Query', fields: query}),
     ...(Object.keys(mutations).length > 0 ? {mutation: new GraphQLObjectType({name: 'Mutation', fields: mutations})} : {}),
+    ...(Object.keys(subscriptions).length > 0 ? {subscription: new GraphQLObjectType({name: 'Subscription', fields: subscriptions})} : {}),
   });
 }
 
