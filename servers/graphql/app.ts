@@ -6,6 +6,7 @@ import type {PlaygroundAssets} from './playground-assets.js';
 import {graphqlRoutes} from './routes/graphql.js';
 import {healthRoutes, WORKBENCH_PREFIX} from './routes/health.js';
 import {playgroundRoutes} from './routes/playground.js';
+import {subscriptionRoutes} from './routes/subscriptions.js';
 
 export interface GraphqlAppOptions extends HttpHandlerOptions {
   served: ServedGraphql;
@@ -21,7 +22,8 @@ export interface GraphqlAppOptions extends HttpHandlerOptions {
 
 /**
  * GraphQL over the database (spec 3) on the server kit: graphql-http at GqlService:Path, GraphiQL at
- * GqlService:Playground with its assets from this server, health under /_workbench. The kit's
+ * GqlService:Playground with its assets from this server, graphql-ws (subscriptions) on upgrades at
+ * GqlService:Path, health under /_workbench. The kit's
  * Host/Origin guard applies to all of it: a page of another site cannot POST a mutation here.
  */
 export function buildGraphqlApp(options: GraphqlAppOptions): FastifyInstance {
@@ -31,6 +33,7 @@ export function buildGraphqlApp(options: GraphqlAppOptions): FastifyInstance {
   const onInternalError = options.onInternalError ?? ((error: unknown) => app.log.error({err: error}, 'authentication failed'));
   app.register(healthRoutes);
   app.register(graphqlRoutes, {served: options.served, verify: options.verify, onInternalError});
+  app.register(subscriptionRoutes, {served: options.served, verify: options.verify, onInternalError, publicUrl: options.publicUrl});
   app.register(playgroundRoutes, {path: playground, endpoint: path, assets: options.playground});
   return app;
 }

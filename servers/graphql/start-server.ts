@@ -1,6 +1,7 @@
 import type {FastifyInstance} from 'fastify';
 import type {GraphQLSchema} from 'graphql';
 import {requireJwtSettings} from '../../source/gql/auth/index.js';
+import {startServiceDispatcher} from '../../source/gql/events/events-service.js';
 import {DocumentCache} from '../../source/gql/query/document-cache.js';
 import type {DocumentPreparer, HttpHandlerOptions, ServedGraphql} from '../../source/gql/request/index.js';
 import type {GqlService} from '../../source/gql/types.js';
@@ -51,6 +52,7 @@ export async function startGraphqlServer(options: GraphqlServerOptions): Promise
     schema: service.schema as GraphQLSchema,
     db: service.db,
     documents: (service.documents as DocumentPreparer | undefined) ?? new DocumentCache(service.schema as GraphQLSchema),
+    ...(service.context ? {context: (user) => service.context!(user)} : {}),
   };
   const serving = await listenOver({
     name: 'GraphQL server',
@@ -69,6 +71,20 @@ export async function startGraphqlServer(options: GraphqlServerOptions): Promise
       }),
   });
   const app = serving.app;
+  // Change events: delivered to Cdc:WebhookUrl / Cdc:NatsUrl while the server runs, woken by its own commits.
+  try {
+    const dispatcher = await startServiceDispatcher(service, {log: (line) => app.log.warn(line)});
+    if (dispatcher) {
+      const close = serving.close.bind(serving);
+      serving.close = async () => {
+        await dispatcher.stop();
+        await close();
+      };
+    }
+  } catch (error) {
+    await serving.close();
+    throw error;
+  }
   if (service.settings.disableAuth) {
     const line = `warning: GqlService:DisableAuth is true in ${service.settings.source}: no token is checked and every request is served as an anonymous user`;
     warn(line);

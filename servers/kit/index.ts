@@ -8,4 +8,5 @@ export {installLocalGuard, type PublicRouteConfig} from './local-guard.js';
 export {listen, listenOver, serve, isLoopback, type Running, type ServeOptions, type Serving} from './serve.js';
 export {errorSchema, errorResponses, noQuery} from './schemas.js';
 export {notModified} from './conditional.js';
+export {acceptWebSockets, type WebSocketRoute} from './websocket.js';
 export {parseHost, parsePort, parsePublicUrl} from './flags.js';

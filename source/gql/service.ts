@@ -143,6 +143,7 @@ export async function openGqlService(settings: GqlSettings, options: OpenGqlServ
       };
       return mapped;
     },
+    context: (user) => contextFor({query: '', user}, undefined),
     onEvents(listener: () => void) {
       eventListeners.add(listener);
       return () => eventListeners.delete(listener);

@@ -347,6 +347,8 @@ export interface GqlService {
    * before it started. The WebSocket server and the GraphQL pane run subscriptions through it.
    */
   subscribe?(args: GqlExecuteArgs): Promise<AsyncIterableIterator<GqlExecuteResult> | GqlExecuteResult>;
+  /** The resolvers' context for one request of `user` (the servers build theirs here: change hooks, subscriptions). */
+  context?(user: UserContext): GqlRequestContext;
   /** Hears every committed change that wrote events (through this service); returns the unsubscribe. */
   onEvents?(listener: () => void): () => void;
   close(): Promise<void>;

@@ -18,6 +18,8 @@ export interface ServedGraphql {
   db: GqlRequestContext['db'];
   /** The service's cache of parsed and validated documents (its compiled SQL is keyed by them). */
   documents: DocumentPreparer;
+  /** The service's resolver context for a user (its change hooks and subscription feed); default: model, db and user only. */
+  context?: (user: UserContext) => GqlRequestContext;
 }
 
 export interface HttpHandlerOptions {
@@ -49,7 +51,8 @@ export function graphqlHttpOptions<Raw, Ctx>(served: ServedGraphql, options: Htt
       }
       const prepared = served.documents.prepare(params.query);
       if (prepared.errors) return prepared.errors;
-      const context: GqlRequestContext = {model: served.model, db: served.db, user, ...(wantsSql(header(req, DEBUG_HEADER)) ? {statements: []} : {})};
+      const base: GqlRequestContext = served.context ? served.context(user) : {model: served.model, db: served.db, user};
+      const context: GqlRequestContext = {...base, ...(wantsSql(header(req, DEBUG_HEADER)) ? {statements: []} : {})};
       return {
         schema: served.schema,
         document: prepared.document,
