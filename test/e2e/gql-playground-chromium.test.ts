@@ -1,10 +1,13 @@
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
+import knex from 'knex';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {bundlePlayground} from '../../scripts/playground.mjs';
 import {chromiumPath} from '../../source/browser/chromium.js';
+import {outboxDdl} from '../../source/gql/events/outbox-contract.js';
 import {openGqlService} from '../../source/gql/service.js';
+import type {GqlService} from '../../source/gql/types.js';
 import {PLAYGROUND_ASSETS, startGraphqlServer, type GraphqlServer} from '../../servers/graphql/index.js';
 import {chromiumForTests} from '../helpers/chromium.js';
 import {createArtistDatabase, gqlTestSettings} from '../helpers/gql-test-service.js';
@@ -12,10 +15,17 @@ import {createArtistDatabase, gqlTestSettings} from '../helpers/gql-test-service
 const hasChromium = chromiumForTests('the GraphQL playground test');
 let dir: string;
 let server: GraphqlServer;
+let service: GqlService;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'wb-gql-playground-'));
-  const service = await openGqlService(gqlTestSettings({disableAuth: true, connectionString: await createArtistDatabase(join(dir, 'db.sqlite'))}));
+  const connectionString = await createArtistDatabase(join(dir, 'db.sqlite'));
+  const db = knex({client: 'better-sqlite3', connection: {filename: join(dir, 'db.sqlite')}, useNullAsDefault: true});
+  for (const statement of outboxDdl('sqlite', 'main', 'wb_outbox')) await db.raw(statement);
+  await db.destroy();
+  service = await openGqlService(
+    gqlTestSettings({disableAuth: true, connectionString, metadata: [':root { outbox-table: wb_outbox; }', 'main.artist { emit-events: insert, update, delete; }']}),
+  );
   // The same bundle the build writes to dist/playground.
   server = await startGraphqlServer({service, port: 0, playground: await bundlePlayground(), warn: () => {}});
 }, 120_000);
@@ -89,6 +99,33 @@ describe.skipIf(!hasChromium)('GraphiQL in headless Chromium', () => {
     expect(await response.innerText()).toContain('AC/DC');
     expect(await response.innerText()).not.toContain('Aerosmith');
     expect(elsewhere).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('runs a subscription over WebSocket and shows the changes as they commit', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(`${server.url}/`);
+    await page.locator('.graphiql-query-editor .CodeMirror').waitFor({timeout: 20_000});
+    await page.evaluate(() => {
+      const editor = document.querySelector('.graphiql-query-editor .CodeMirror') as unknown as {CodeMirror: {setValue(text: string): void}};
+      editor.CodeMirror.setValue('subscription { artistChanged { op row { name } } }');
+    });
+    await page.locator('.graphiql-execute-button').click();
+    const response = page.locator('.graphiql-response');
+    // The socket opens after the click: write until a change shows (each write is a new artist).
+    await expect
+      .poll(
+        async () => {
+          await service.execute({query: 'mutation { artist(insert: {name: "Zappa"}) }', user: {claims: {}, roles: [], anonymous: true}});
+          return response.innerText();
+        },
+        {timeout: 20_000, intervals: [300]},
+      )
+      .toContain('Zappa');
+    expect(await response.innerText()).toContain('insert');
     expect(problems).toEqual([]);
     await page.close();
   });
