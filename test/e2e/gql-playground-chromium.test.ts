@@ -122,7 +122,7 @@ describe.skipIf(!hasChromium)('GraphiQL in headless Chromium', () => {
           await service.execute({query: 'mutation { artist(insert: {name: "Zappa"}) }', user: {claims: {}, roles: [], anonymous: true}});
           return response.innerText();
         },
-        {timeout: 20_000, intervals: [300]},
+        {timeout: 20_000, interval: 300},
       )
       .toContain('Zappa');
     expect(await response.innerText()).toContain('insert');

@@ -1,6 +1,7 @@
 import React, {useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {GraphQLSchema} from 'graphql';
+import type {GqlExecuteResult} from '../../gql/types.js';
 import {describeError} from '../../core/errors.js';
 import {formatDate} from '../../text/table.js';
 import {toTerminalLine} from '../../text/terminal-safe.js';
@@ -20,7 +21,19 @@ import {loadHistory, saveHistory, withEntry, type HistoryEntry} from './graphql/
 import {parseVariables} from './graphql/variables.js';
 import {TextBox} from './graphql/TextBox.js';
 import {errorRowsOf, ResultView, type RunState} from './graphql/ResultView.js';
-import {BROWSE_KEY_LINE, EDIT_KEY_LINE, GqlKey, isCompleteKey, isGqlKey, isHistoryNewer, isHistoryOlder, isOtherBoxKey, isRunKey, isToggleKey} from './graphql/gqlKeys.js';
+import {
+  BROWSE_KEY_LINE,
+  EDIT_KEY_LINE,
+  GqlKey,
+  isCompleteKey,
+  isGqlKey,
+  isHistoryNewer,
+  isHistoryOlder,
+  isOtherBoxKey,
+  isRunKey,
+  isSubscriptionText,
+  isToggleKey,
+} from './graphql/gqlKeys.js';
 import type {PaneDefinition, PaneProps} from './types.js';
 
 type Section = 'query' | 'variables' | 'result';
@@ -29,6 +42,8 @@ type SchemaLoad = {state: 'loading'} | {state: 'ready'; schema: GraphQLSchema} |
 
 const LEFT_COLUMN = {min: 30, max: 100, share: 0.45};
 const COMPLETIONS_SHOWN = 8;
+/** A live subscription keeps its newest results (a busy table would fill memory otherwise). */
+const LIVE_RESULTS_KEPT = 200;
 const STARTING_QUERY = '{\n  \n}';
 
 interface Editors {
@@ -95,6 +110,9 @@ function GraphqlPane({focused, width, height, compact}: PaneProps): React.JSX.El
   const draft = useRef<{query: string; variables: string}>(undefined);
   const treeStart = useRef(0);
   const runId = useRef(0);
+  // The stop of a running subscription; a new run, `s` or leaving the TUI ends it.
+  const live = useRef<() => void>(undefined);
+  useEffect(() => () => live.current?.(), []);
 
   // Once shown: the kept history, and the schema (completion needs it).
   const [started, setStarted] = useState(false);
@@ -160,6 +178,8 @@ function GraphqlPane({focused, width, height, compact}: PaneProps): React.JSX.El
     }
     setCompletion(undefined);
     const id = ++runId.current;
+    live.current?.();
+    live.current = undefined;
     const began = performance.now();
     setRun({state: 'running'});
     const entry: HistoryEntry = {query, variables: variablesText, at: new Date().toISOString()};
@@ -171,6 +191,7 @@ function GraphqlPane({focused, width, height, compact}: PaneProps): React.JSX.El
     } catch (error) {
       setMessage({kind: 'error', text: `query history not saved: ${describeError(error)}`});
     }
+    if (isSubscriptionText(query)) return subscribe(id, query, variables, began);
     try {
       const result = await port.run(query, variables);
       if (id !== runId.current) return;
@@ -182,6 +203,61 @@ function GraphqlPane({focused, width, height, compact}: PaneProps): React.JSX.El
     } catch (error) {
       if (id === runId.current) setRun({state: 'failed', error: describeError(error)});
     }
+  };
+
+  /** A subscription: each change is put on top of the result as it commits, until stopped. */
+  const subscribe = async (id: number, query: string, variables: Record<string, unknown> | undefined, began: number) => {
+    const results: unknown[] = [];
+    const errors: NonNullable<GqlExecuteResult['errors']>[number][] = [];
+    let field = 'events';
+    let count = 0;
+    const show = (ended?: string) =>
+      setRun({
+        state: 'done',
+        result: {data: {[field]: [...results]}, ...(errors.length > 0 ? {errors: errors.slice(-20)} : {})},
+        ms: Math.round(performance.now() - began),
+        live: {events: count, ...(ended ? {ended} : {})},
+      });
+    try {
+      show();
+      setClosed(new Set());
+      setSelected(0);
+      treeStart.current = 0;
+      const stop = await port.subscribe(query, variables, {
+        onResult(result) {
+          if (id !== runId.current) return;
+          const data = result.data ?? {};
+          const key = Object.keys(data)[0];
+          if (key) {
+            field = key;
+            results.unshift(data[key]);
+            results.length = Math.min(results.length, LIVE_RESULTS_KEPT);
+            count += 1;
+          }
+          errors.push(...(result.errors ?? []));
+          show();
+        },
+        onEnd(error) {
+          if (id !== runId.current) return;
+          live.current = undefined;
+          show(error ?? 'ended');
+          if (error) setMessage({kind: 'error', text: `the subscription ended: ${error}`});
+        },
+      });
+      if (id !== runId.current) stop();
+      else live.current = stop;
+    } catch (error) {
+      if (id === runId.current) setRun({state: 'failed', error: describeError(error)});
+    }
+  };
+
+  const stopSubscription = () => {
+    if (!live.current) return setMessage({kind: 'info', text: 'no subscription is running'});
+    // The run is over for the pane: its end (the iterator closing) must not say more than "stopped".
+    runId.current += 1;
+    live.current();
+    live.current = undefined;
+    setRun((current) => (current.state === 'done' && current.live ? {...current, live: {...current.live, ended: 'stopped'}} : current));
   };
 
   const recall = (step: number) => {
@@ -261,6 +337,7 @@ function GraphqlPane({focused, width, height, compact}: PaneProps): React.JSX.El
     else if (isGqlKey('EDIT_QUERY', press) || press.input === 'i') setSection('query');
     else if (isGqlKey('EDIT_VARIABLES', press)) setSection('variables');
     else if (isGqlKey('HISTORY', press)) setPickerOpen(true);
+    else if (isGqlKey('STOP', press)) stopSubscription();
     else if (matchesCommand(Command.UP, press)) moveTo(keyIndex - 1);
     else if (matchesCommand(Command.DOWN, press)) moveTo(keyIndex + 1);
     else if (matchesCommand(Command.PAGE_UP, press)) moveTo(keyIndex - page);
@@ -365,8 +442,13 @@ function GraphqlPane({focused, width, height, compact}: PaneProps): React.JSX.El
       <TextBox state={editors.variables} active={focused && section === 'variables'} rows={variableRows} width={leftWidth} placeholder='none · a JSON object, e.g. {"id": 1}' />
     </Box>
   );
+  const errorCount = run.state === 'done' && run.result.errors?.length ? ` · ${run.result.errors.length} error${run.result.errors.length === 1 ? '' : 's'}` : '';
   const resultTitle =
-    run.state === 'done' ? `Result · ${run.ms} ms${run.result.errors?.length ? ` · ${run.result.errors.length} error${run.result.errors.length === 1 ? '' : 's'}` : ''}` : 'Result';
+    run.state !== 'done'
+      ? 'Result'
+      : run.live
+        ? `Result · live · ${run.live.events} change${run.live.events === 1 ? '' : 's'}${run.live.ended ? ` · ${run.live.ended === 'ended' || run.live.ended === 'stopped' ? run.live.ended : 'ended'}` : ' · s stops'}${errorCount}`
+        : `Result · ${run.ms} ms${errorCount}`;
   const right = pickerOpen ? (
     <ChoicePicker
       title={{text: 'Query history', hint: 'enter puts it in the editor · esc closes'}}
@@ -441,6 +523,7 @@ export const graphqlPane: PaneDefinition = {
     {label: GqlKey.EDIT_VARIABLES, description: 'edit the variables (a JSON object, checked before the query runs)'},
     {label: `${GqlKey.RUN_PLAIN}/${GqlKey.RUN}`, description: 'run the query (through a running serve graphql, else in-process)'},
     {label: GqlKey.HISTORY, description: 'pick a query from the history (WORKBENCH_HOME/gql-history.json)'},
+    {label: GqlKey.STOP, description: 'stop the running subscription (a `subscription { <t>Changed … }` shows each change as it commits, newest first)'},
     {command: Command.UP, description: 'previous row of the result'},
     {command: Command.DOWN, description: 'next row of the result'},
     {command: Command.PAGE_DOWN, description: 'a page down the result'},

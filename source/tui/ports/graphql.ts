@@ -10,7 +10,14 @@ export interface GqlConnection {
   where: string;
   schema(): Promise<GraphQLSchema>;
   execute(query: string, variables: Record<string, unknown> | undefined): Promise<GqlExecuteResult>;
+  /** Runs a subscription: each result as it comes, then `onEnd` (with why, when it failed); returns the stop. */
+  subscribe(query: string, variables: Record<string, unknown> | undefined, handlers: SubscriptionHandlers): Promise<() => void>;
   close(): Promise<void>;
+}
+
+export interface SubscriptionHandlers {
+  onResult(result: GqlExecuteResult): void;
+  onEnd(error?: string): void;
 }
 
 /** The GraphQL service as the TUI sees it: the schema (for completion) and a way to run a query. */
@@ -19,6 +26,8 @@ export interface GraphqlPort {
   where(): Promise<string>;
   schema(): Promise<GraphQLSchema>;
   run(query: string, variables?: Record<string, unknown>): Promise<GqlExecuteResult>;
+  /** A subscription (`<t>Changed`): results as they commit until the returned stop is called. */
+  subscribe(query: string, variables: Record<string, unknown> | undefined, handlers: SubscriptionHandlers): Promise<() => void>;
   close(): Promise<void>;
 }
 
@@ -37,6 +46,29 @@ export function inProcessConnection(service: GqlService): GqlConnection {
       return checkedSchema(service.schema);
     },
     execute: (query, variables) => service.execute({query, variables, user: {...ANONYMOUS, claims: {}, roles: []}}),
+    async subscribe(query, variables, handlers) {
+      if (!service.subscribe) throw new WorkbenchError('invalid_argument', 'this service runs no subscriptions');
+      const stream = await service.subscribe({query, variables, user: {...ANONYMOUS, claims: {}, roles: []}});
+      if (!(Symbol.asyncIterator in stream)) {
+        handlers.onResult(stream as GqlExecuteResult);
+        handlers.onEnd();
+        return () => {};
+      }
+      const iterator = stream as AsyncIterableIterator<GqlExecuteResult>;
+      let stopped = false;
+      void (async () => {
+        try {
+          for (let step = await iterator.next(); !step.done && !stopped; step = await iterator.next()) handlers.onResult(step.value);
+          handlers.onEnd();
+        } catch (error) {
+          handlers.onEnd(describeError(error));
+        }
+      })();
+      return () => {
+        stopped = true;
+        void iterator.return?.();
+      };
+    },
     close: () => service.close(),
   };
 }
@@ -79,6 +111,43 @@ export function remoteConnection(entry: ServiceEntry, options: {token?: string} 
       return introspectedSchema(post);
     },
     execute: (query, variables) => post({query, variables}),
+    async subscribe(query, variables, handlers) {
+      // graphql-ws over the same path (the server takes WebSocket upgrades there); loaded on first use.
+      const [{createClient}, {default: WebSocket}] = await Promise.all([import('graphql-ws'), import('ws')]);
+      const url = new URL(endpoint.href);
+      url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+      const client = createClient({
+        url: url.href,
+        webSocketImpl: WebSocket,
+        connectionParams: options.token ? {Authorization: `Bearer ${options.token}`} : {},
+        retryAttempts: 0,
+        lazy: true,
+      });
+      let ended = false;
+      const end = (error?: string) => {
+        if (ended) return;
+        ended = true;
+        handlers.onEnd(error);
+        void client.dispose();
+      };
+      client.on('closed', (event) => {
+        const close = event as {code?: number; reason?: string};
+        if (close.code !== undefined && close.code !== 1000) end(`the server closed the subscription (${close.code}${close.reason ? `: ${close.reason}` : ''})`);
+      });
+      const unsubscribe = client.subscribe(
+        {query, ...(variables ? {variables} : {})},
+        {
+          next: (result) => handlers.onResult(result as GqlExecuteResult),
+          error: (error) =>
+            end(error instanceof Error ? error.message : Array.isArray(error) ? error.map((item: {message?: string}) => item.message).join('; ') : 'the subscription failed'),
+          complete: () => end(),
+        },
+      );
+      return () => {
+        unsubscribe();
+        end();
+      };
+    },
     close: async () => {},
   };
 }
@@ -128,6 +197,7 @@ export function createGraphqlPort(options: GraphqlPortOptions = {}): GraphqlPort
     where: () => withConnection(async (connection) => connection.where),
     schema: () => withConnection((connection) => connection.schema()),
     run: (query, variables) => withConnection((connection) => connection.execute(query, variables)),
+    subscribe: (query, variables, handlers) => withConnection((connection) => connection.subscribe(query, variables, handlers)),
     async close() {
       const pending = current;
       current = undefined;

@@ -7,7 +7,8 @@ import {treeRowText, type TreeRow} from './resultTree.js';
 export type RunState =
   | {state: 'idle'}
   | {state: 'running'}
-  | {state: 'done'; result: GqlExecuteResult; ms: number}
+  // A subscription's results arrive in `result` as they commit (newest first) while `live` is set.
+  | {state: 'done'; result: GqlExecuteResult; ms: number; live?: {events: number; ended?: string}}
   // The query never reached GraphQL: no server, the database gone, bad variables.
   | {state: 'failed'; error: string};
 
