@@ -30,7 +30,8 @@ function openDatabase(settings: GqlSettings): Knex {
   return knex(settings.provider === 'sqlite' ? {...connection.knex} : {...connection.knex, pool: {min: 0, max: 1}});
 }
 
-const problemLines = (messages: string[]) => messages.map((message) => `- ${message}`).join('\n');
+/** The CLI prints an error on one line: several reasons are joined, not listed. */
+const joined = (messages: string[]) => messages.join('; ');
 
 /** The install: every emitting table's triggers (all refused with their reasons if one cannot have them), and stale ones dropped. */
 function installStatements(model: GqlModel, installed: Map<string, Set<string>>, source: string): {tables: GqlTable[]; statements: string[]} {
@@ -42,7 +43,7 @@ function installStatements(model: GqlModel, installed: Map<string, Set<string>>,
     );
   }
   const refusals = emitting.map((table) => triggerRefusal(model, table)).filter((refusal): refusal is string => refusal !== undefined);
-  if (refusals.length > 0) throw new WorkbenchError('invalid_argument', `no trigger installed, ${refusals.length} table(s) cannot have them:\n${problemLines(refusals)}`);
+  if (refusals.length > 0) throw new WorkbenchError('invalid_argument', `no trigger installed, ${refusals.length} table(s) cannot have them: ${joined(refusals)}`);
   const statements = emitting.flatMap((table) => triggerStatements(model, table));
   // Triggers on tables that no longer emit would keep writing events nobody asked for.
   for (const table of model.tables) if (!table.events && installed.has(table.key)) statements.push(...dropTriggerStatements(model, table));
@@ -74,7 +75,10 @@ export async function installTriggers(options: InstallTriggersOptions): Promise<
       statements = tables.flatMap((table) => dropTriggerStatements(model, table));
     } else {
       if (problems.length > 0)
-        throw new WorkbenchError('config_invalid', `the GraphQL model has ${problems.length} problem(s):\n${problemLines(problems.map((problem) => problem.message))}`);
+        throw new WorkbenchError(
+          'config_invalid',
+          `the GraphQL model has ${problems.length} problem(s) (see \`workbench gql check\`): ${joined(problems.map((problem) => problem.message))}`,
+        );
       ({tables, statements} = installStatements(model, installed, settings.source));
     }
     if (!options.print) {
