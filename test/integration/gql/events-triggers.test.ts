@@ -166,41 +166,43 @@ describe.each(databases.map((database) => [database.kind, database] as const))('
     ]);
   });
 
-  it.skipIf(skip)('writes through the service: one event per change with the triggers (theirs) and without them (its own), the same payload', async () => {
-    await install('full');
-    const withTriggers = await open('full');
-    expect(withTriggers.model.byKey.get(`${schema}.orders`)!.events).toMatchObject({capture: 'trigger'});
-    let from = await lastId();
-    const id = (await mutate(withTriggers, 'mutation { orders(insert: {tenant_id: "a", status: "new", amount: 3}) }'))!.orders as number;
-    await mutate(withTriggers, `mutation { orders(update: {id: ${id}, status: "paid"}) }`);
-    await mutate(withTriggers, `mutation { orders(delete: {id: ${id}}) }`);
-    const byTrigger = await outboxAfter(from);
-    expect(byTrigger.map((row) => [row.aggregate_id, row.op, row.tenant])).toEqual([
-      [`{"id":${id}}`, 'insert', 'a'],
-      [`{"id":${id}}`, 'update', 'a'],
-      [`{"id":${id}}`, 'delete', 'a'],
-    ]);
-
-    const uninstalled = await install('full', {uninstall: true});
-    expect(uninstalled).toMatchObject({tables: [`${schema}.orders`], applied: true});
-    const withoutTriggers = await open('full');
-    expect(withoutTriggers.model.byKey.get(`${schema}.orders`)!.events).toMatchObject({capture: 'service'});
-    from = await lastId();
-    const second = (await mutate(withoutTriggers, 'mutation { orders(insert: {tenant_id: "a", status: "new", amount: 3}) }'))!.orders as number;
-    await mutate(withoutTriggers, `mutation { orders(update: {id: ${second}, status: "paid"}) }`);
-    await mutate(withoutTriggers, `mutation { orders(delete: {id: ${second}}) }`);
-    const byService = await outboxAfter(from);
-    expect(byService.map((row) => [row.aggregate_id, row.op, row.tenant])).toEqual([
-      [`{"id":${second}}`, 'insert', 'a'],
-      [`{"id":${second}}`, 'update', 'a'],
-      [`{"id":${second}}`, 'delete', 'a'],
-    ]);
-    // The same shape and values, the key and the soft-delete stamp (formatted by each side) aside.
+  it.skipIf(skip)('writes through the service: one event per change with the triggers (theirs) and without them (its own), the same payload in every mode', async () => {
+    /** Insert, update, soft delete and a batch of two inserts through GraphQL: the outbox rows they added. */
+    const writeThrough = async (service: GqlService) => {
+      const from = await lastId();
+      const id = (await mutate(service, 'mutation { orders(insert: {tenant_id: "a", status: "new", amount: 3}) }'))!.orders as number;
+      await mutate(service, `mutation { orders(update: {id: ${id}, status: "paid"}) }`);
+      await mutate(service, `mutation { orders(delete: {id: ${id}}) }`);
+      await mutate(service, 'mutation { orders_batch(actions: [{insert: {status: "b1", amount: 1}}, {insert: {status: "b2", amount: 2}}]) }');
+      const rows = await outboxAfter(from);
+      expect(rows.map((row) => [row.aggregate_id, row.op, row.tenant])).toEqual([
+        [`{"id":${id}}`, 'insert', 'a'],
+        [`{"id":${id}}`, 'update', 'a'],
+        [`{"id":${id}}`, 'delete', 'a'],
+        [`{"id":${id + 1}}`, 'insert', 'a'],
+        [`{"id":${id + 2}}`, 'insert', 'a'],
+      ]);
+      return rows;
+    };
+    // The same shape and values, the keys and the soft-delete stamp (formatted by each side) aside.
     const comparable = (payload: Record<string, unknown>) =>
       JSON.parse(JSON.stringify(payload, (name, value: unknown) => (name === 'id' ? '<id>' : name === 'deleted_at' && value !== null ? '<stamp>' : value))) as unknown;
-    expect(byTrigger.map((row) => comparable(row.payload))).toEqual(byService.map((row) => comparable(row.payload)));
+
+    for (const mode of ['full', 'changed', 'keys'] as const) {
+      await install(mode);
+      const withTriggers = await open(mode);
+      expect(withTriggers.model.byKey.get(`${schema}.orders`)!.events).toMatchObject({capture: 'trigger', payload: mode});
+      const byTrigger = await writeThrough(withTriggers);
+
+      const uninstalled = await install(mode, {uninstall: true});
+      expect(uninstalled).toMatchObject({tables: [`${schema}.orders`], applied: true});
+      const withoutTriggers = await open(mode);
+      expect(withoutTriggers.model.byKey.get(`${schema}.orders`)!.events).toMatchObject({capture: 'service'});
+      const byService = await writeThrough(withoutTriggers);
+      expect(byTrigger.map((row) => comparable(row.payload))).toEqual(byService.map((row) => comparable(row.payload)));
+    }
     // With the triggers gone a direct write is no longer captured: the service's capture is its own writes only.
-    from = await lastId();
+    const from = await lastId();
     await db.raw(`insert into orders (tenant_id, status, amount) values ('a', 'direct', 1)`);
     expect(await outboxAfter(from)).toEqual([]);
   });
