@@ -89,7 +89,7 @@ describe.each(databases.map((database) => [database.kind, database] as const))('
 
     const printed = await install('full', {print: true});
     expect(printed).toMatchObject({tables: [`${schema}.orders`], applied: false});
-    expect(printed.statements.join('\n')).toMatch(/create trigger \S*wb_cdc_orders_insert/);
+    expect(printed.statements.join('\n')).toMatch(/create (or replace )?trigger \S*wb_cdc_orders_insert/);
     expect(await outboxAfter()).toEqual([]);
     const installed = await install('full');
     expect(installed.applied).toBe(true);

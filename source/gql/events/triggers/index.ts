@@ -37,9 +37,12 @@ export function triggerRefusal(model: GqlModel, table: GqlTable): string | undef
 }
 
 /**
- * The statements that (re)install `table`'s triggers: every trigger of the naming scheme dropped
- * first — so a re-install replaces, and an operation no longer emitted loses its trigger — then
- * one trigger per emitted operation. Refuses a table that cannot have them, with why.
+ * The statements that (re)install `table`'s triggers: every trigger of the naming scheme the
+ * table no longer needs dropped — so an operation no longer emitted loses its trigger — and one
+ * trigger per emitted operation, replacing the one installed before. PostgreSQL and SQLite drop
+ * and create inside the install's one transaction; MariaDB commits each DDL statement, so there
+ * `create or replace` swaps each trigger in one step and no direct write goes uncaptured between a
+ * drop and a create. Refuses a table that cannot have triggers, with why.
  */
 export function triggerStatements(model: GqlModel, table: GqlTable): string[] {
   const provider = triggerProvider(model);
@@ -47,7 +50,17 @@ export function triggerStatements(model: GqlModel, table: GqlTable): string[] {
   if (refusal) throw new WorkbenchError('invalid_argument', refusal);
   const outbox = model.events!.outbox;
   const target = {table, outbox, plans: triggerPlans(provider, table)};
-  const create = provider === 'postgres' ? postgresTriggerStatements(target) : provider === 'mysql' ? mysqlTriggerStatements(target) : sqliteTriggerStatements(target);
+  if (provider === 'mysql') {
+    const planned = new Set(target.plans.map((plan) => plan.name));
+    return [
+      ...mysqlDropStatements(
+        table,
+        allTriggerNames(provider, table).filter((name) => !planned.has(name)),
+      ),
+      ...mysqlTriggerStatements(target),
+    ];
+  }
+  const create = provider === 'postgres' ? postgresTriggerStatements(target) : sqliteTriggerStatements(target);
   return [...dropTriggerStatements(model, table), ...create];
 }
 

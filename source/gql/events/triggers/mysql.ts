@@ -99,7 +99,7 @@ function rowSelect(target: TriggerTarget, plan: TriggerPlan): string {
 export function mysqlTriggerStatements(target: TriggerTarget): string[] {
   const {table, outbox} = target;
   return target.plans.map(
-    (plan) => `create trigger ${qualified(table.schema, plan.name)} after ${plan.on} on ${qualified(table.schema, table.dbName)} for each row
+    (plan) => `create or replace trigger ${qualified(table.schema, plan.name)} after ${plan.on} on ${qualified(table.schema, table.dbName)} for each row
 insert into ${qualified(outbox.schema, outbox.name)} (aggregate, aggregate_id, op, payload, tenant, created_at)
 ${rowSelect(target, plan)}`,
   );
