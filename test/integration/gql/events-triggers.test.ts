@@ -32,13 +32,13 @@ function ordersDdl(kind: GqlFixture['provider']): string {
   switch (kind) {
     case 'postgres':
       return `create table orders (id integer generated always as identity primary key, tenant_id varchar(20) not null, status varchar(20) not null,
-        amount integer not null, price numeric(10,2), deleted_at timestamptz)`;
+        amount integer not null, price numeric(10,2), details jsonb, deleted_at timestamptz)`;
     case 'mysql':
       return `create table orders (id int not null auto_increment primary key, tenant_id varchar(20) not null, status varchar(20) not null,
-        amount int not null, price decimal(10,2) null, deleted_at datetime(6) null)`;
+        amount int not null, price decimal(10,2) null, details json null, deleted_at datetime(6) null)`;
     case 'sqlite':
       return `create table orders (id integer primary key autoincrement, tenant_id text not null, status text not null,
-        amount integer not null, price numeric, deleted_at text)`;
+        amount integer not null, price numeric, details text, deleted_at text)`;
   }
 }
 
@@ -96,7 +96,7 @@ describe.each(databases.map((database) => [database.kind, database] as const))('
     // Idempotent: installing again replaces.
     await install('full');
 
-    await db.raw(`insert into orders (tenant_id, status, amount, price) values ('a', 'new', 3, 2.5)`);
+    await db.raw(`insert into orders (tenant_id, status, amount, price, details) values ('a', 'new', 3, 2.5, '{"a":1}')`);
     await db.raw(`update orders set status = 'paid' where id = 1`);
     await db
       .transaction(async (trx) => {
@@ -117,7 +117,9 @@ describe.each(databases.map((database) => [database.kind, database] as const))('
     const [inserted, updated, softDeleted, deleted] = rows.map((row) => row.payload) as Array<Record<string, Record<string, unknown>>>;
     // Exact numbers as the service's drivers hand them: text on PostgreSQL and MariaDB, a number on SQLite.
     const price = kind === 'sqlite' ? 2.5 : '2.50';
-    const row = {id: 1, tenant_id: 'a', status: 'new', amount: 3, price, deleted_at: null};
+    // JSON as the drivers hand it too: parsed from PostgreSQL's jsonb, text from MariaDB's JSON (a LONGTEXT).
+    const details = kind === 'postgres' ? {a: 1} : '{"a":1}';
+    const row = {id: 1, tenant_id: 'a', status: 'new', amount: 3, price, details, deleted_at: null};
     expect(inserted).toEqual({table: `${schema}.orders`, op: 'insert', key: {id: 1}, after: row});
     expect(updated).toEqual({table: `${schema}.orders`, op: 'update', key: {id: 1}, before: row, after: {...row, status: 'paid'}});
     const {deleted_at: _stamp, ...rest} = row;
@@ -145,6 +147,7 @@ describe.each(databases.map((database) => [database.kind, database] as const))('
       status: {old: null, new: 'new'},
       amount: {old: null, new: 4},
       price: {old: null, new: null},
+      details: {old: null, new: null},
       deleted_at: {old: null, new: null},
     });
     expect(changed[1]).toEqual({table: `${schema}.orders`, op: 'update', key: {id}, changes: {status: {old: 'new', new: 'paid'}}});
@@ -153,7 +156,7 @@ describe.each(databases.map((database) => [database.kind, database] as const))('
     expect(changed[2]!.changes.deleted_at!.old).toBeNull();
     expect(typeof changed[2]!.changes.deleted_at!.new).toBe('string');
     expect(changed[3]!.changes.status).toEqual({old: 'paid', new: null});
-    expect(Object.keys(changed[3]!.changes)).toHaveLength(6);
+    expect(Object.keys(changed[3]!.changes)).toHaveLength(7);
 
     await install('keys');
     from = await lastId();

@@ -7,11 +7,12 @@ const qualified = (schema: string, name: string) => `${q(schema)}.${q(name)}`;
 
 /**
  * A column's value as the service's payload holds it: mysql2 hands DECIMAL over as text (exact)
- * where JSON_OBJECT would write a number, and jsonValue writes binary as hex.
+ * where JSON_OBJECT would write a number, and a JSON column as the text it is (MariaDB's JSON is
+ * LONGTEXT) where JSON_OBJECT would nest it; jsonValue writes binary as hex.
  */
 function value(column: GqlColumn, row: 'NEW' | 'OLD'): string {
   const ref = `${row}.${q(column.dbName)}`;
-  if (column.kind === 'decimal') return `cast(${ref} as char)`;
+  if (column.kind === 'decimal' || column.kind === 'json' || (column.kind === 'string' && column.dataType.includes('text'))) return `cast(${ref} as char)`;
   if (column.kind === 'binary') return `lower(hex(${ref}))`;
   return ref;
 }
