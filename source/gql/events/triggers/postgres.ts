@@ -71,7 +71,7 @@ function branchBody(target: TriggerTarget, change: Change): string {
 
 function functionBody(target: TriggerTarget, plan: TriggerPlan): string {
   const images = target.table.events?.payload !== 'keys';
-  const declare = ['wb_payload jsonb;'];
+  const declare: string[] = [];
   if (images && plan.on !== 'insert') declare.push(`wb_old jsonb := ${image(target, 'OLD')};`);
   if (images && plan.on !== 'delete') declare.push(`wb_new jsonb := ${image(target, 'NEW')};`);
   const guard = softDeleteGuard(target.table, q);
@@ -88,9 +88,7 @@ function functionBody(target: TriggerTarget, plan: TriggerPlan): string {
     const only = branchGuard(plan, change, guard);
     body = only ? `  if ${only} then\n    ${branchBody(target, change)}\n  end if;` : `  ${branchBody(target, change)}`;
   }
-  return `declare
-  ${declare.join('\n  ')}
-begin
+  return `${declare.length > 0 ? `declare\n  ${declare.join('\n  ')}\n` : ''}begin
 ${body}
   return null;
 end`;
