@@ -214,6 +214,12 @@ export interface TableEvents {
   payload: EventPayloadMode;
   /** `event-sink`: only `outbox` exists. */
   sink: 'outbox';
+  /**
+   * Who writes the outbox rows: the service, in its write's transaction (the default), or the
+   * database's `wb_cdc_` triggers (`gql events install-triggers`), found installed at load — the
+   * service then writes none, or every change through it would have two events.
+   */
+  capture: 'service' | 'trigger';
 }
 
 /** What the sinks receive (`subscription-*`); undefined: every event is delivered. */

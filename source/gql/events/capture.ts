@@ -72,10 +72,13 @@ export class EventRecorder {
   }
 }
 
-/** The recorder for writes on `scope`'s table, when it emits events; undefined otherwise. */
+/**
+ * The recorder for writes on `scope`'s table, when it emits events; undefined otherwise — and when
+ * its events come from installed triggers, which write them within the same statement.
+ */
 export function recorderFor(scope: WriteScope): EventRecorder | undefined {
   const outbox = scope.model.events?.outbox;
-  if (!scope.table.events || !outbox) return undefined;
+  if (!scope.table.events || !outbox || scope.table.events.capture === 'trigger') return undefined;
   return new EventRecorder(outbox, scope);
 }
 

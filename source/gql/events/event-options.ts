@@ -24,7 +24,7 @@ export function tableEvents(read: PropertyReader): GqlTable['events'] {
   if (listed.length === 0) read.problem(KEY.emitEvents, 'names no operation: write insert, update, delete (or some of them)');
   const ops = OPS.filter((op) => listed.includes(op));
   if (ops.length === 0) return undefined;
-  return {ops, payload: payload ?? 'full', sink: sink ?? 'outbox'};
+  return {ops, payload: payload ?? 'full', sink: sink ?? 'outbox', capture: 'service'};
 }
 
 /** `schema.table` or `table` (the default schema first, then the only schema holding that name), case-insensitive. */
