@@ -44,8 +44,8 @@ describe('change-event keys at model load', () => {
       'main.Album { emit-events: delete }',
     ]);
     expect(found).toEqual([]);
-    expect(model.byKey.get('main.Track')?.events).toEqual({ops: ['insert', 'update'], payload: 'changed', sink: 'outbox'});
-    expect(model.byKey.get('main.Album')?.events).toEqual({ops: ['delete'], payload: 'full', sink: 'outbox'});
+    expect(model.byKey.get('main.Track')?.events).toEqual({ops: ['insert', 'update'], payload: 'changed', sink: 'outbox', capture: 'service'});
+    expect(model.byKey.get('main.Album')?.events).toEqual({ops: ['delete'], payload: 'full', sink: 'outbox', capture: 'service'});
     expect(model.byKey.get('main.Artist')?.events).toBeUndefined();
     expect(model.events).toEqual({
       outbox: {schema: 'main', name: 'wb_outbox', key: 'main.wb_outbox'},
