@@ -2,6 +2,7 @@ import type {FastifyInstance} from 'fastify';
 import {WorkbenchError} from '../../source/core/errors.js';
 import type {HttpHandlerOptions, ServedGraphql} from '../../source/gql/request/index.js';
 import {createServer} from '../kit/index.js';
+import {advertiseHttp3} from '../kit/quic-front/index.js';
 import type {PlaygroundAssets} from './playground-assets.js';
 import {graphqlRoutes} from './routes/graphql.js';
 import {healthRoutes, WORKBENCH_PREFIX} from './routes/health.js';
@@ -18,6 +19,8 @@ export interface GraphqlAppOptions extends HttpHandlerOptions {
   bodyLimit?: number;
   /** The address others reach this server at, if not the listening one (accepted as Host and Origin). */
   publicUrl?: () => string | undefined;
+  /** The HTTP/3 port once the QUIC front runs: every answer then carries Alt-Svc. */
+  http3Port?: () => number | undefined;
 }
 
 /**
@@ -31,6 +34,7 @@ export function buildGraphqlApp(options: GraphqlAppOptions): FastifyInstance {
   checkPaths(path, playground);
   const app = createServer({name: 'graphql', logFile: options.logFile, bodyLimit: options.bodyLimit, publicUrl: options.publicUrl, accepts: 'application/json'});
   const onInternalError = options.onInternalError ?? ((error: unknown) => app.log.error({err: error}, 'authentication failed'));
+  if (options.http3Port) advertiseHttp3(app, options.http3Port);
   app.register(healthRoutes);
   app.register(graphqlRoutes, {served: options.served, verify: options.verify, onInternalError});
   app.register(subscriptionRoutes, {served: options.served, verify: options.verify, onInternalError, publicUrl: options.publicUrl});

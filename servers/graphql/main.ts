@@ -46,6 +46,10 @@ export async function runGraphqlServer(flags: GraphqlFlags, open: OpenService): 
       try {
         const server = await startGraphqlServer({service, host, port, logFile});
         for (const warning of connectionWarnings) server.app.log.warn(warning);
+        if (server.http3) {
+          // Browsers do not trust the local certificate: its SPKI hash lets Chromium accept it (--ignore-certificate-errors-spki-list).
+          process.stderr.write(`graphql also on ${server.http3.url} (HTTP/1.1, HTTP/2, HTTP/3 through Caddy; certificate SPKI sha256 ${server.http3.spkiHash})\n`);
+        }
         return server;
       } catch (error) {
         await service.close().catch(() => {});

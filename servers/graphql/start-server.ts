@@ -5,7 +5,10 @@ import {startServiceDispatcher} from '../../source/gql/events/events-service.js'
 import {DocumentCache} from '../../source/gql/query/document-cache.js';
 import type {DocumentPreparer, HttpHandlerOptions, ServedGraphql} from '../../source/gql/request/index.js';
 import type {GqlService} from '../../source/gql/types.js';
+import {join} from 'node:path';
+import {workbenchHome} from '../../source/core/paths.js';
 import {listenOver} from '../kit/index.js';
+import {startQuicFront, type QuicFront} from '../kit/quic-front/index.js';
 import {buildGraphqlApp} from './app.js';
 import {builtPlaygroundAssets, type PlaygroundAssets} from './playground-assets.js';
 
@@ -32,6 +35,8 @@ export interface GraphqlServerOptions extends HttpHandlerOptions {
 
 export interface GraphqlServer {
   url: string;
+  /** With GqlService:Http3:Enabled and Caddy running: the same endpoint over HTTPS and HTTP/3, and its certificate's SPKI hash. */
+  http3?: {url: string; spkiHash: string};
   app: FastifyInstance;
   service: ServableService;
   /** Stops the listener (requests in flight finish), then the service's database. */
@@ -54,6 +59,7 @@ export async function startGraphqlServer(options: GraphqlServerOptions): Promise
     documents: (service.documents as DocumentPreparer | undefined) ?? new DocumentCache(service.schema as GraphQLSchema),
     ...(service.context ? {context: (user) => service.context!(user)} : {}),
   };
+  let front: QuicFront | undefined;
   const serving = await listenOver({
     name: 'GraphQL server',
     service,
@@ -65,12 +71,35 @@ export async function startGraphqlServer(options: GraphqlServerOptions): Promise
         served,
         playground: options.playground ?? builtPlaygroundAssets(),
         logFile: options.logFile,
-        publicUrl: () => options.publicUrl,
+        // Requests through the QUIC front arrive with its Host and Origin (https://localhost:<port>).
+        publicUrl: () => options.publicUrl ?? front?.url,
+        http3Port: () => (front ? service.settings.http3.httpsPort : undefined),
         verify: options.verify,
         onInternalError: options.onInternalError,
       }),
   });
   const app = serving.app;
+  const server: GraphqlServer = serving;
+  if (service.settings.http3.enabled) {
+    front = await startQuicFront({
+      upstreamUrl: serving.url,
+      port: service.settings.http3.httpsPort,
+      dir: join(workbenchHome(), 'graphql-h3'),
+      warn: (line) => {
+        warn(`warning: ${line}`);
+        app.log.warn(line);
+      },
+    });
+    if (front) {
+      const started = front;
+      server.http3 = {url: started.url, spkiHash: started.certificate.spkiHash};
+      const close = serving.close.bind(serving);
+      serving.close = async () => {
+        await started.stop();
+        await close();
+      };
+    }
+  }
   // Change events: delivered to Cdc:WebhookUrl / Cdc:NatsUrl while the server runs, woken by its own commits.
   try {
     const dispatcher = await startServiceDispatcher(service, {log: (line) => app.log.warn(line)});
