@@ -100,9 +100,6 @@ export class OutboxStore {
       const aggregates = new Map<string, OutboxEvent[]>();
       if (claimed.length === 0) return {aggregates};
       const headIds = claimed.map((row) => Number(row.id));
-      await trx(this.ref)
-        .whereIn('id', headIds)
-        .update({next_attempt_at: this.time(new Date(now.getTime() + leaseMs))});
       const rows = (await this.pending(trx(this.ref).select('*'))
         .whereIn(
           'aggregate',
@@ -116,6 +113,14 @@ export class OutboxStore {
         // Only from the head on: a row can only be delivered after every earlier one of its aggregate.
         if (list.length > 0 || headIds.includes(event.id)) list.push(event);
         if (list.length > 0) aggregates.set(event.aggregate, list);
+      }
+      // Only the heads whose rows this claim hands over are leased: a head `maxRows` left out stays
+      // due (its lock ends with this transaction) instead of waiting out a lease nobody delivers.
+      const taken = [...aggregates.values()].map((list) => (list[0] as OutboxEvent).id);
+      if (taken.length > 0) {
+        await trx(this.ref)
+          .whereIn('id', taken)
+          .update({next_attempt_at: this.time(new Date(now.getTime() + leaseMs))});
       }
       return {aggregates};
     });
