@@ -346,6 +346,41 @@ describe.each(databases)('dispatching the outbox in $kind', (database) => {
     expect(accepted(hook)).toHaveLength(6);
   });
 
+  const onPostgres = database.unavailable || database.kind !== 'postgres' ? it.skip : it;
+  onPostgres('the outbox written as one JSON document (PostgreSQL, contract types) holds the same rows as with bound parameters', async () => {
+    const {service} = await open([`${schema}.orders { filtered-update: enabled; }`]);
+    expect(service.model.events?.outbox.jsonRows).toBe(true);
+    const script = async () => {
+      await mutate(
+        service,
+        `mutation { orders_batch(actions: [${Array.from({length: 7}, (_, i) => `{insert: {status: "s${i}", amount: ${i}, secret: "q\\"uote\\u00e9 ${i}"}}`).join(', ')}]) }`,
+      );
+      await mutate(service, `mutation { notes(insert: {code: "n'1", body: null}) }`);
+      await mutate(service, `mutation { orders(updateWhere: {set: {status: "done"}, where: {amount: {_lt: 3}}}) }`);
+      await mutate(service, `mutation { notes(delete: {code: "n'1"}) }`);
+    };
+    const read = async () =>
+      (await db('wb_outbox').select('*').orderBy('id')).map((row: Record<string, unknown>) => ({
+        ...row,
+        id: undefined,
+        created_at: undefined,
+        payload: JSON.stringify(row.payload)
+          .replace(/"id":\d+/g, '"id":0')
+          .replace(/\\"id\\":\d+/g, ''),
+        aggregate_id: String(row.aggregate_id).replace(/\d+/g, '0'),
+      }));
+    await fresh();
+    await script();
+    const asDocument = await read();
+    await fresh();
+    delete (service.model.events!.outbox as {jsonRows?: true}).jsonRows;
+    await script();
+    const asParameters = await read();
+    expect(asDocument).toHaveLength(7 + 1 + 3 + 1);
+    expect(asDocument).toEqual(asParameters);
+    expect(asDocument[0]!.payload).toContain('q\\"uote\u00e9 0');
+  });
+
   const concurrent = database.unavailable || database.kind === 'sqlite' ? it.skip : it;
   concurrent('three dispatchers at once: every event once, order per aggregate kept, no duplicates', {timeout: 120_000}, async () => {
     await fresh();
