@@ -89,9 +89,8 @@ export class OutboxStore {
    */
   async claim(now: Date, leaseMs: number, maxAggregates: number, maxRows: number): Promise<Claim> {
     return this.db.transaction(async (trx) => {
-      const heads = this.pending(trx(this.ref).select('aggregate').min({head: 'id'})).groupBy('aggregate');
       let due = this.pending(trx(this.ref).select('id', 'aggregate'))
-        .whereIn('id', trx.select('head').from(heads.as('wb_heads')))
+        .whereIn('id', this.heads(trx) as Knex.QueryBuilder)
         .andWhere((qb) => qb.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', this.time(now) as Knex.Value))
         .orderBy('id')
         .limit(maxAggregates);
@@ -126,8 +125,37 @@ export class OutboxStore {
     });
   }
 
+  /**
+   * The head (lowest pending id) of every aggregate. On PostgreSQL a skip scan of the pending index
+   * (aggregate, id): one index probe per aggregate, where grouping read every pending row on every
+   * claim (a backlog of 50,000 events read 50,000 rows per claim).
+   */
+  private heads(trx: Knex.Transaction): Knex.QueryBuilder | Knex.Raw {
+    if (this.provider === 'postgres') {
+      return trx.raw(
+        `with recursive wb_heads(aggregate, id) as (
+  (select aggregate, id from ?? where dispatched_at is null and not dead order by aggregate, id limit 1)
+  union all
+  select next.aggregate, next.id from wb_heads cross join lateral
+    (select aggregate, id from ?? where dispatched_at is null and not dead and aggregate > wb_heads.aggregate order by aggregate, id limit 1) as next
+) select id from wb_heads`,
+        [this.ref, this.ref],
+      );
+    }
+    const heads = this.pending(trx(this.ref).select('aggregate').min({head: 'id'})).groupBy('aggregate');
+    return trx.select('head').from(heads.as('wb_heads'));
+  }
+
   /** Delivered (or filtered out by the subscription): done, never sent again unless replayed. */
   async markDispatched(ids: number[], at: Date): Promise<void> {
+    if (this.provider === 'postgres') {
+      // One array parameter: a 500-parameter IN list cost more to plan than to run.
+      if (ids.length > 0)
+        await this.db(this.ref)
+          .whereRaw('id = any(?::bigint[])', [ids])
+          .update({dispatched_at: this.time(at), next_attempt_at: null});
+      return;
+    }
     for (let from = 0; from < ids.length; from += 500) {
       await this.db(this.ref)
         .whereIn('id', ids.slice(from, from + 500))
