@@ -17,7 +17,8 @@ export interface Arrival {
 }
 
 /** What the receiver does with the next request: answer with a status, or never answer. */
-export type Answer = number | 'hang';
+export type Answer = number | 'hang' | 'stall';
+/** `hang`: no answer at all; `stall`: a 200 head and part of a body, never finished. */
 
 export interface Receiver {
   port: number;
@@ -49,7 +50,8 @@ export async function startReceiver(port = 0): Promise<Receiver> {
         status: 0,
       };
       void Promise.resolve(receiver.answer(arrival)).then((answer) => {
-        if (answer === 'hang') {
+        if (answer === 'hang' || answer === 'stall') {
+          if (answer === 'stall') response.writeHead(200, {'content-length': '100'}).write('part of it');
           hanging.add(response);
           receiver.arrivals.push(arrival);
           return;

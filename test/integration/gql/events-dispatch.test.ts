@@ -248,7 +248,8 @@ describe.each(databases)('dispatching the outbox in $kind', (database) => {
     const {service, store} = await open();
     const hook = await receiver();
     let hung = 0;
-    hook.answer = () => (hung++ === 0 ? 'hang' : 200);
+    // No answer at all, then a 200 whose body never ends: both time out and are tried again.
+    hook.answer = () => (hung++ === 0 ? 'hang' : hung === 2 ? 'stall' : 200);
     await mutate(service, `mutation { orders(insert: {status: "x"}) }`);
     await mutate(service, `mutation { orders(insert: {status: "y"}) }`);
     const clock = fakeClock();
@@ -257,6 +258,9 @@ describe.each(databases)('dispatching the outbox in $kind', (database) => {
     expect(round.failed).toBe(1);
     const [head] = await store.list({state: 'pending', limit: 10});
     expect(head?.lastError).toMatch(/no answer within 300 ms/);
+    clock.advance(10_000);
+    expect((await dispatcher.runOnce()).failed).toBe(1);
+    expect((await store.list({state: 'pending', limit: 10}))[0]).toMatchObject({attempts: 2, lastError: expect.stringMatching(/no answer within 300 ms/)});
     await rounds(dispatcher, clock, async () => (await store.list({state: 'pending', limit: 10})).length === 0);
     const ok = accepted(hook);
     expect(ok.map((arrival) => arrival.key)).toEqual((await store.list({state: 'all', limit: 10})).map((event) => String(event.id)));
