@@ -164,7 +164,7 @@ async function natsThroughput() {
   const store = new OutboxStore(service.db, 'postgres', service.model.events.outbox);
   const sink = await natsSink(`nats://${NATS}?stream=${stream}&subject=${prefix}`);
   const dispatcher = new Dispatcher(store, service.model, [sink], {pollMs: 5});
-  let ok = false;
+  let ok;
   try {
     const started = performance.now();
     dispatcher.start();
