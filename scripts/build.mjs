@@ -108,6 +108,11 @@ const entryPoints = [
   'source/devproxy/start-proxy.ts',
   'source/devproxy/inject/inject-html.ts',
   'source/devproxy/inject/page-script.ts',
+  'source/gql/service.ts',
+  'source/gql/events/dispatcher.ts',
+  'source/gql/events/events-service.ts',
+  'source/gql/events/outbox-store.ts',
+  'source/gql/events/sinks/nats.ts',
 ];
 
 rmSync(join(root, 'dist'), {recursive: true, force: true});

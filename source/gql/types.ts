@@ -235,7 +235,12 @@ export interface EventSubscription {
 /** The model's change-event settings, present once a table sets `emit-events` (or the model names an outbox). */
 export interface ModelEvents {
   /** `outbox-table`: where events are written, in the transaction of the change. */
-  outbox: {schema: string; name: string; key: string};
+  /**
+   * `jsonRows`: the outbox has the contract's PostgreSQL types (payload jsonb, created_at
+   * timestamptz), so a transaction's events go in as one JSON document (capture.ts), not as
+   * six bound parameters a row.
+   */
+  outbox: {schema: string; name: string; key: string; jsonRows?: true};
   /** `webhook-secret`: one signature per secret (several: rotation). */
   secrets: string[];
   subscription?: EventSubscription;

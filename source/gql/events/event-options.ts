@@ -78,7 +78,9 @@ export function modelEvents(read: PropertyReader, db: DbModel, tables: GqlTable[
   if (read.has(KEY.webhookSecret) && secrets.length === 0) read.problem(KEY.webhookSecret, 'is empty: give one secret, or several separated by commas (rotation)');
   const subscription = subscriptionOf(read, db);
   if (missing.length > 0) return undefined;
-  return {outbox: {schema: found.schema, name: found.name, key}, secrets, ...(subscription ? {subscription} : {})};
+  const typeOf = (name: string) => found.columns.find((column) => column.name.toLowerCase() === name)?.dataType.toLowerCase();
+  const jsonRows = db.provider === 'postgres' && typeOf('payload') === 'jsonb' && ['timestamp with time zone', 'timestamptz'].includes(typeOf('created_at') ?? '');
+  return {outbox: {schema: found.schema, name: found.name, key, ...(jsonRows ? {jsonRows: true as const} : {})}, secrets, ...(subscription ? {subscription} : {})};
 }
 
 function subscriptionOf(read: PropertyReader, db: DbModel): EventSubscription | undefined {

@@ -117,13 +117,18 @@ export async function startServiceDispatcher(service: GqlService, options: Dispa
   const {settings, model} = service;
   if (!model.events || (!settings.cdc.webhookUrl && !settings.cdc.natsUrl)) return undefined;
   const sinks = await openSinks(settings, model);
-  const dispatcher = new Dispatcher(new OutboxStore(service.db, settings.provider, model.events.outbox), model, sinks, options);
+  // Connections of its own: in the service's pool its claims and marks queued behind every
+  // request in flight, and under write load an event waited seconds to leave. (SQLite keeps the
+  // service's: one writer, and `:memory:` is one connection's database.)
+  const own = settings.provider === 'sqlite' ? undefined : openDatabase(settings, 2);
+  const dispatcher = new Dispatcher(new OutboxStore(own ?? service.db, settings.provider, model.events.outbox), model, sinks, options);
   const unsubscribe = service.onEvents?.(() => dispatcher.wake());
   dispatcher.start();
   const stop = dispatcher.stop.bind(dispatcher);
   dispatcher.stop = async () => {
     unsubscribe?.();
     await stop();
+    await own?.destroy();
   };
   return dispatcher;
 }
