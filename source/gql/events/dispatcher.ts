@@ -17,6 +17,8 @@ export interface DispatcherOptions {
   maxRows?: number;
   /** How often the outbox is looked at when nothing woke the dispatcher (default 50 ms). */
   pollMs?: number;
+  /** How long a missing id (a change not yet committed, or rolled back) holds back the ids after it (default 500 ms). */
+  gapWaitMs?: number;
   /** Where delivery failures and dead letters are said (default: nowhere). */
   log?: (line: string) => void;
   now?: () => Date;
@@ -77,7 +79,9 @@ export class Dispatcher {
 
   /** One claim delivered. */
   async runOnce(): Promise<RoundOutcome> {
-    const claim = await this.store.claim(this.now(), this.leaseMs, this.maxAggregates, this.maxRows);
+    const now = this.now();
+    const upTo = await this.store.settledUpTo(now.getTime(), this.options.gapWaitMs ?? 500);
+    const claim = await this.store.claim(now, this.leaseMs, this.maxAggregates, this.maxRows, upTo);
     const outcome: RoundOutcome = {delivered: 0, filtered: 0, failed: 0, more: false};
     let rows = 0;
     const done: number[] = [];

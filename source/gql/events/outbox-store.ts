@@ -87,10 +87,12 @@ export class OutboxStore {
    * lease gives the aggregate back when the lease runs out: at least once, in order. SQLite has
    * one writer, whose transaction excludes the other dispatchers.
    */
-  async claim(now: Date, leaseMs: number, maxAggregates: number, maxRows: number): Promise<Claim> {
-    if (this.provider === 'postgres') return this.claimPostgres(now, leaseMs, maxAggregates, maxRows);
+  async claim(now: Date, leaseMs: number, maxAggregates: number, maxRows: number, upTo = Number.MAX_SAFE_INTEGER): Promise<Claim> {
+    if (this.provider === 'postgres') return this.claimPostgres(now, leaseMs, maxAggregates, maxRows, upTo);
     return this.db.transaction(async (trx) => {
-      const heads = this.pending(trx(this.ref).select('aggregate').min({head: 'id'})).groupBy('aggregate');
+      const heads = this.pending(trx(this.ref).select('aggregate').min({head: 'id'}))
+        .where('id', '<=', upTo)
+        .groupBy('aggregate');
       let due = this.pending(trx(this.ref).select('id', 'aggregate'))
         .whereIn('id', trx.select('head').from(heads.as('wb_heads')))
         .andWhere((qb) => qb.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', this.time(now) as Knex.Value))
@@ -102,6 +104,7 @@ export class OutboxStore {
       if (claimed.length === 0) return {aggregates};
       const headIds = claimed.map((row) => Number(row.id));
       const rows = (await this.pending(trx(this.ref).select('*'))
+        .where('id', '<=', upTo)
         .whereIn(
           'aggregate',
           claimed.map((row) => String(row.aggregate)),
@@ -134,8 +137,9 @@ export class OutboxStore {
    * due ones locked (`SKIP LOCKED`), their pending rows read, and the heads those rows include
    * leased, all in the statement's own transaction.
    */
-  private async claimPostgres(now: Date, leaseMs: number, maxAggregates: number, maxRows: number): Promise<Claim> {
-    const pending = 'dispatched_at is null and not dead';
+  private async claimPostgres(now: Date, leaseMs: number, maxAggregates: number, maxRows: number, upTo: number): Promise<Claim> {
+    // `upTo` is a whole number of ours (settledUpTo), never text from outside.
+    const pending = `dispatched_at is null and not dead and id <= ${Math.floor(Number(upTo))}`;
     const result = (await this.db.raw(
       `with recursive wb_heads(aggregate, id) as (
   (select aggregate, id from ?? where ${pending} order by aggregate, id limit 1)
@@ -165,6 +169,47 @@ select * from wb_rows order by id`,
       aggregates.set(event.aggregate, list);
     }
     return {aggregates};
+  }
+
+  private settled: number | undefined;
+  private gap: {id: number; since: number} | undefined;
+
+  /**
+   * The highest id below which every id is committed — or was waited for `gapWaitMs` and given up
+   * (a rolled-back change leaves its id unused for good). Ids are handed out before commit: a
+   * later id of a table can commit first, and delivering it before the earlier one would break
+   * the order per aggregate. The claim takes no row above this. It starts at the last row known
+   * to be done (delivered or dead), else just below the oldest row: a change in flight at the very
+   * moment a dispatcher starts on an outbox with nothing delivered yet is not waited for.
+   */
+  async settledUpTo(nowMs: number, gapWaitMs: number): Promise<number> {
+    if (this.settled === undefined) {
+      // From the last row known to be done (delivered or dead): what lies above it is looked at id by id.
+      const done = (await this.db(this.ref)
+        .max({last: 'id'})
+        .where((qb) => qb.whereNotNull('dispatched_at').orWhere('dead', this.provider === 'postgres' ? true : 1))
+        .first()) as RawRow | undefined;
+      if (done?.last !== null && done?.last !== undefined) this.settled = Number(done.last);
+      else {
+        // Nothing done yet: from just below the oldest row there is (an empty outbox: nothing to claim yet).
+        const first = (await this.db(this.ref).min({first: 'id'}).first()) as RawRow | undefined;
+        if (first?.first === null || first?.first === undefined) return 0;
+        this.settled = Number(first.first) - 1;
+      }
+    }
+    const rows = (await this.db(this.ref).select('id').where('id', '>', this.settled).orderBy('id').limit(10_000)) as RawRow[];
+    let expected = this.settled + 1;
+    for (const row of rows) {
+      const id = Number(row.id);
+      if (id !== expected) {
+        if (this.gap?.id !== expected) this.gap = {id: expected, since: nowMs};
+        if (nowMs - this.gap.since < gapWaitMs) break;
+      }
+      expected = id + 1;
+      this.gap = undefined;
+    }
+    this.settled = expected - 1;
+    return this.settled;
   }
 
   /** Delivered (or filtered out by the subscription): done, never sent again unless replayed. */
