@@ -1,3 +1,4 @@
+import {readChatSchema} from '../chat/chat-schema.js';
 import {modelEvents, tableEvents} from '../events/event-options.js';
 import {KEY, KEY_SCOPES, ROOT_SELECTOR, type Scope} from '../metadata/keys.js';
 import type {DbModel, DbTable, GqlColumn, GqlModel, GqlProcedure, GqlTable, ModelProblem, ResolvedMetadata} from '../types.js';
@@ -63,6 +64,7 @@ export function buildModel(db: DbModel, resolved: ResolvedMetadata = EMPTY_METAD
     ...(events ? {events} : {}),
     meta: {...resolved.model},
   };
+  readChatSchema(model, resolved, problems, db);
   return {model, problems};
 }
 
