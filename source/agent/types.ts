@@ -99,7 +99,12 @@ export interface ToolResult {
   callId: string;
   content: string;
   isError: boolean;
+  /** Vision input the tool hands the model beside its text (the GraphQL chat's media connector). */
+  images?: ToolImage[];
 }
+
+/** An image for the model: its bytes (base64, with their media type) or a URL the endpoint fetches. */
+export type ToolImage = {mediaType: 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp'; data: string} | {url: string};
 
 export interface ModelToolSpec {
   name: string;

@@ -97,8 +97,19 @@ export function toChatMessages(system: string, conversation: readonly Conversati
   const out: ChatMessage[] = [{role: 'system', content: system}];
   for (const message of conversation) {
     if (message.role === 'user') out.push({role: 'user', content: message.text});
-    else if (message.role === 'tool') for (const result of message.results) out.push({role: 'tool', tool_call_id: result.callId, content: result.content || '(no output)'});
-    else
+    else if (message.role === 'tool') {
+      for (const result of message.results) out.push({role: 'tool', tool_call_id: result.callId, content: result.content || '(no output)'});
+      // A tool message carries text only: the results' images follow in a user message, as vision input.
+      const images = message.results.flatMap((result) => result.images ?? []);
+      if (images.length > 0)
+        out.push({
+          role: 'user',
+          content: [
+            {type: 'text', text: 'Images returned by the tool calls above:'},
+            ...images.map((image) => ({type: 'image_url' as const, image_url: {url: 'url' in image ? image.url : `data:${image.mediaType};base64,${image.data}`}})),
+          ],
+        });
+    } else
       out.push({
         role: 'assistant',
         content: message.text || null,

@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import {guardedFetch} from '../../net/index.js';
-import type {ConversationMessage, ModelTransport, ModelTurnRequest, ModelTurnResult, ResolvedCredential, ToolCallRequest} from '../types.js';
+import type {ConversationMessage, ModelTransport, ToolImage, ModelTurnRequest, ModelTurnResult, ResolvedCredential, ToolCallRequest} from '../types.js';
 import {messagesEndpoint} from './endpoint.js';
 import {modelError, notAnEventStream} from './errors.js';
 import {parseToolArguments} from './tool-arguments.js';
@@ -120,7 +120,7 @@ export function toMessages(conversation: readonly ConversationMessage[]): Messag
         message.results.map((result) => ({
           type: 'tool_result' as const,
           tool_use_id: result.callId,
-          content: result.content || '(no output)',
+          content: result.images?.length ? [{type: 'text' as const, text: result.content || '(no output)'}, ...result.images.map(imageBlock)] : result.content || '(no output)',
           is_error: result.isError || undefined,
         })),
       );
@@ -134,4 +134,9 @@ export function toMessages(conversation: readonly ConversationMessage[]): Messag
     }
   }
   return out;
+}
+
+/** A tool's image as a messages-API image block: base64 bytes or a URL source. */
+function imageBlock(image: ToolImage): Anthropic.ImageBlockParam {
+  return 'url' in image ? {type: 'image', source: {type: 'url', url: image.url}} : {type: 'image', source: {type: 'base64', media_type: image.mediaType, data: image.data}};
 }
