@@ -1,9 +1,11 @@
 import type {FastifyInstance} from 'fastify';
 import {WorkbenchError} from '../../source/core/errors.js';
+import type {Chat} from '../../source/gql/chat/chat-service.js';
 import type {HttpHandlerOptions, ServedGraphql} from '../../source/gql/request/index.js';
 import {createServer} from '../kit/index.js';
 import {advertiseHttp3} from '../kit/quic-front/index.js';
 import type {PlaygroundAssets} from './playground-assets.js';
+import {chatRoutes} from './routes/chat.js';
 import {graphqlRoutes} from './routes/graphql.js';
 import {healthRoutes, WORKBENCH_PREFIX} from './routes/health.js';
 import {playgroundRoutes} from './routes/playground.js';
@@ -21,6 +23,8 @@ export interface GraphqlAppOptions extends HttpHandlerOptions {
   publicUrl?: () => string | undefined;
   /** The HTTP/3 port once the QUIC front runs: every answer then carries Alt-Svc. */
   http3Port?: () => number | undefined;
+  /** The model's chat (a chat schema in the metadata): served at <GqlService:Path>/chat. */
+  chat?: Chat;
 }
 
 /**
@@ -38,6 +42,7 @@ export function buildGraphqlApp(options: GraphqlAppOptions): FastifyInstance {
   app.register(healthRoutes);
   app.register(graphqlRoutes, {served: options.served, verify: options.verify, onInternalError});
   app.register(subscriptionRoutes, {served: options.served, verify: options.verify, onInternalError, publicUrl: options.publicUrl});
+  if (options.chat) app.register(chatRoutes, {served: options.served, chat: options.chat, verify: options.verify, onInternalError});
   app.register(playgroundRoutes, {path: playground, endpoint: path, assets: options.playground});
   return app;
 }

@@ -1,6 +1,7 @@
 import type {FastifyInstance} from 'fastify';
 import type {GraphQLSchema} from 'graphql';
 import {requireJwtSettings} from '../../source/gql/auth/index.js';
+import {openChat} from '../../source/gql/chat/chat-service.js';
 import {startServiceDispatcher} from '../../source/gql/events/events-service.js';
 import {DocumentCache} from '../../source/gql/query/document-cache.js';
 import type {DocumentPreparer, HttpHandlerOptions, ServedGraphql} from '../../source/gql/request/index.js';
@@ -76,6 +77,7 @@ export async function startGraphqlServer(options: GraphqlServerOptions): Promise
         http3Port: () => (front ? service.settings.http3.httpsPort : undefined),
         verify: options.verify,
         onInternalError: options.onInternalError,
+        chat: openChat(service),
       }),
   });
   const app = serving.app;

@@ -32,6 +32,8 @@ export interface GqlSettings {
   http3: {enabled: boolean; httpsPort: number};
   jwt: {authority?: string; audience?: string};
   cdc: {webhookUrl?: string; natsUrl?: string};
+  /** `GqlService:Chat:*`: the model endpoint the chat endpoint runs against (source/gql/chat/README.md). */
+  chat?: {api?: 'messages' | 'chat-completions'; baseUrl?: string; model?: string; apiKey?: string};
   /** Where the settings came from, for messages: the file path or 'defaults'. */
   source: string;
 }

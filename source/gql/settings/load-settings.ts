@@ -54,8 +54,17 @@ export function loadGqlSettings(options: LoadGqlSettingsOptions = {}): GqlSettin
     http3: {enabled: read.boolean('GqlService:Http3:Enabled') ?? false, httpsPort: read.port('GqlService:Http3:HttpsPort') ?? 5001},
     jwt: {authority: read.string('JwtSettings:Authority'), audience: read.string('JwtSettings:Audience')},
     cdc: {webhookUrl: read.string('Cdc:WebhookUrl'), natsUrl: read.string('Cdc:NatsUrl')},
+    chat: chatSettings(read),
     source: file ?? 'defaults',
   };
+}
+
+/** `GqlService:Chat:*` (source/gql/chat/README.md); unset keys stay unset (the agent's defaults and credential chain fill them). */
+function chatSettings(read: SettingsReader): NonNullable<GqlSettings['chat']> {
+  const api = read.string('GqlService:Chat:Api');
+  if (api !== undefined && api !== 'messages' && api !== 'chat-completions') throw invalid('GqlService:Chat:Api', `must be messages or chat-completions (got "${api}")`);
+  const entries = {api, baseUrl: read.string('GqlService:Chat:BaseUrl'), model: read.string('GqlService:Chat:Model'), apiKey: read.string('GqlService:Chat:ApiKey')};
+  return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined));
 }
 
 function readSettingsFile(file: string): ConfigTree {
