@@ -134,4 +134,15 @@ describe('loadGqlSettings', () => {
   it('refuses a file that is not an object', () => {
     expect(() => loadGqlSettings({file: file('[1,2]'), env: {}})).toThrow(expect.objectContaining({code: 'config_invalid'}));
   });
+  it('GqlService:Chat: the chat endpoint’s model, from the file or the environment; an unknown Api is named', () => {
+    const settings = loadGqlSettings({
+      file: file({...CONNECTION, GqlService: {Chat: {Api: 'chat-completions', BaseUrl: 'http://127.0.0.1:9/v1', Model: 'small'}}}),
+      env: {GqlService__Chat__ApiKey: 'sk-env'},
+    });
+    expect(settings.chat).toEqual({api: 'chat-completions', baseUrl: 'http://127.0.0.1:9/v1', model: 'small', apiKey: 'sk-env'});
+    expect(loadGqlSettings({file: file(CONNECTION), env: {}}).chat).toEqual({});
+    expect(() => loadGqlSettings({file: file({...CONNECTION, GqlService: {Chat: {Api: 'completions'}}}), env: {}})).toThrow(
+      expect.objectContaining({code: 'config_invalid', message: 'GqlService:Chat:Api must be messages or chat-completions (got "completions")'}),
+    );
+  });
 });
