@@ -204,7 +204,7 @@ async function approvePlan(service: GqlService, store: ChatStore, connectors: Ch
   const rows = (await store.messages(user, [plan.conversationId])).get(String(plan.conversationId)) ?? [];
   const earlier = rows.map(approvalOf).find((approval) => approval && String(approval.planId) === String(plan.id));
   if (earlier) throw new WorkbenchError('conflict', `plan ${String(plan.id)} was already approved by ${earlier.approvedBy} at ${earlier.approvedAt}`);
-  const proposal = JSON.parse(plan.content) as PlanProposal;
+  const proposal = planOf(plan);
   const connector = connectors.find((item) => item.table.key === proposal.table && item.plan);
   if (!connector?.plan) throw new WorkbenchError('conflict', `${proposal.table} is no longer a plan connector: the plan cannot run`);
   const refused = proposal.operations.filter((operation) => !connector.plan!.operations.includes(operation.op));
@@ -228,4 +228,15 @@ function approvalOf(message: StoredMessage): PlanApproval | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A stored plan row's proposal; a row edited into something else is refused, not run. */
+function planOf(plan: StoredMessage): PlanProposal {
+  try {
+    const proposal = JSON.parse(plan.content) as PlanProposal;
+    if (typeof proposal.table === 'string' && Array.isArray(proposal.operations)) return proposal;
+  } catch {
+    // Reported below.
+  }
+  throw new WorkbenchError('conflict', `plan ${String(plan.id)} is not a readable proposal: it cannot run`);
 }
