@@ -20,10 +20,7 @@ const tableKey = (table: DbTable) => `${table.schema}.${table.name}`;
 /** `schema.table`, or a table of the meta table's own schema (upstream resolves the parent there only), case-insensitive. */
 function findParent(db: DbModel, meta: DbTable, name: string): DbTable | undefined {
   const lower = name.trim().toLowerCase();
-  return (
-    db.tables.find((table) => tableKey(table).toLowerCase() === lower) ??
-    db.tables.find((table) => table.schema === meta.schema && table.name.toLowerCase() === lower)
-  );
+  return db.tables.find((table) => tableKey(table).toLowerCase() === lower) ?? db.tables.find((table) => table.schema === meta.schema && table.name.toLowerCase() === lower);
 }
 
 /** Reports `eav-*` keys written on the model or a column: they apply to the meta table only. */
@@ -59,7 +56,8 @@ export function applyEavRules(db: DbModel, tables: GqlTable[], resolved: Resolve
     const missing = EAV_KEYS.filter((name) => read.text(name) === undefined);
     if (missing.length === EAV_KEYS.length) continue;
     if (missing.length > 0) {
-      read.problem(undefined, `an EAV meta table needs all four of ${EAV_KEYS.join(', ')}; ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing or empty`);
+      const present = EAV_KEYS.find((name) => read.has(name));
+      read.problem(present, `an EAV meta table needs all four of ${EAV_KEYS.join(', ')}; ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing or empty`, false);
       continue;
     }
     const eav = eavOf(db, meta, read, byKey, claimedBy);
@@ -72,13 +70,7 @@ export function applyEavRules(db: DbModel, tables: GqlTable[], resolved: Resolve
   }
 }
 
-function eavOf(
-  db: DbModel,
-  meta: DbTable,
-  read: PropertyReader,
-  byKey: Map<string, GqlTable>,
-  claimedBy: Map<string, string>,
-): {parent: string; config: TableEav} | undefined {
+function eavOf(db: DbModel, meta: DbTable, read: PropertyReader, byKey: Map<string, GqlTable>, claimedBy: Map<string, string>): {parent: string; config: TableEav} | undefined {
   const parentName = read.text(EAV_KEY.parent)!;
   const parentDb = findParent(db, meta, parentName);
   const parent = parentDb ? byKey.get(tableKey(parentDb)) : undefined;
@@ -113,7 +105,10 @@ function eavOf(
     ok = false;
   }
   if (parent.primaryKey.length !== 1 || parent.isView) {
-    read.problem(EAV_KEY.parent, `${parent.key} needs a primary key of one column for its attributes to hang on (it has ${parent.isView ? 'none: it is a view' : parent.primaryKey.length === 0 ? 'none' : `${parent.primaryKey.length} columns`})`);
+    read.problem(
+      EAV_KEY.parent,
+      `${parent.key} needs a primary key of one column for its attributes to hang on (it has ${parent.isView ? 'none: it is a view' : parent.primaryKey.length === 0 ? 'none' : `${parent.primaryKey.length} columns`})`,
+    );
     ok = false;
   }
   const earlier = claimedBy.get(parent.key);

@@ -26,7 +26,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function checkedAttributes(table: GqlTable, given: unknown): EavWrite['attributes'] {
   if (given === undefined || given === null) return undefined;
   const kind = table.eav!.valueKind;
-  if (!isRecord(given)) throw new WorkbenchError('invalid_argument', `${EAV_MAP_FIELD} on ${table.name} takes an object of attribute → value (null removes one), not ${JSON.stringify(given)}`);
+  if (!isRecord(given))
+    throw new WorkbenchError('invalid_argument', `${EAV_MAP_FIELD} on ${table.name} takes an object of attribute → value (null removes one), not ${JSON.stringify(given)}`);
   return Object.entries(given).map(([name, value]): [string, unknown] => {
     if (name.trim() === '') throw new WorkbenchError('invalid_argument', `${EAV_MAP_FIELD} on ${table.name}: an attribute name cannot be empty`);
     return [name, value === null ? null : checkedValue(kind, value, `${EAV_MAP_FIELD}.${name} on ${table.name} (null removes it)`)];
@@ -80,9 +81,14 @@ async function removeAll(runner: WriteRunner, scope: WriteScope, key: Row): Prom
   const {trx} = runner;
   const {eav, ref, alias, policy} = metaOf(scope);
   const parentKey = key[scope.table.primaryKey[0]!];
-  const parent = trx.select(trx.raw('1')).from(scope.ref).where(`${scope.alias}.${scope.table.primaryKey[0]}`, parentKey as never);
+  const parent = trx
+    .select(trx.raw('1'))
+    .from(scope.ref)
+    .where(`${scope.alias}.${scope.table.primaryKey[0]}`, parentKey as never);
   parent.where((qb) => applyRowPolicy(qb, scope.policy('delete'), scope.alias));
-  const query = trx(ref).where(`${alias}.${eav.fk}`, parentKey as never).whereExists(parent);
+  const query = trx(ref)
+    .where(`${alias}.${eav.fk}`, parentKey as never)
+    .whereExists(parent);
   query.where((qb) => applyRowPolicy(qb, policy('delete'), alias));
   await runStatement(runner, query.del());
 }
@@ -100,7 +106,9 @@ async function setAttributes(runner: WriteRunner, scope: WriteScope, key: Row, a
     .where((qb) => applyRowPolicy(qb, policy('delete'), alias));
   await runStatement(runner, removal.del());
   const insertPolicy = policy('insert');
-  const rows = attributes.filter(([, value]) => value !== null).map(([name, value]) => withForcedValues(meta, {[eav.fk]: parentKey, [eav.key]: name, [eav.value]: value}, insertPolicy));
+  const rows = attributes
+    .filter(([, value]) => value !== null)
+    .map(([name, value]) => withForcedValues(meta, {[eav.fk]: parentKey, [eav.key]: name, [eav.value]: value}, insertPolicy));
   if (rows.length > 0) await runStatement(runner, trx(ref).insert(rows));
 }
 

@@ -47,7 +47,13 @@ export async function runBatch(ctx: GqlRequestContext, table: GqlTable, actions:
     const runner = {trx, statements: ctx.statements};
     let total = 0;
     const execute = (write: PreparedWrite) => (recorder ? executeWriteWithEvents(runner, scope, write, recorder) : executeWrite(runner, scope, write));
-    if (setBased) total = await executeSetBased(runner, scope, writes.flatMap((item) => (item.write ? [item.write] : [])), recorder);
+    if (setBased)
+      total = await executeSetBased(
+        runner,
+        scope,
+        writes.flatMap((item) => (item.write ? [item.write] : [])),
+        recorder,
+      );
     else for (const item of writes) total += (await executeEavWrite(runner, scope, item, execute)).affected;
     if (recorder) await recorder.flush(runner);
     return total;
