@@ -1,5 +1,6 @@
 import {WorkbenchError} from '../../core/errors.js';
 import {withoutKey, requireKey} from '../mutate/columns.js';
+import {populateValues} from '../mutate/populate.js';
 import {prepareWrite, type PreparedWrite, type WriteAction, type WriteScope} from '../mutate/prepare.js';
 import type {WriteOutcome} from '../mutate/row-writes.js';
 import {runStatement, type WriteRunner} from '../mutate/statements.js';
@@ -49,7 +50,9 @@ export function prepareEavWrite(scope: WriteScope, action: WriteAction): EavWrit
   if (attributes && action.op === 'update' && !setsColumns) {
     const key = requireKey(table, values, 'update');
     scope.policy('update'); // a user who may not update the table at all is refused here, as prepareWrite would
-    return {key, attributes};
+    // A change of attributes is a change of the row: its updated-by/updated-on stamps are written when it has them.
+    const stamps = populateValues(table, 'update', scope.user, scope.clock);
+    return Object.keys(stamps).length > 0 ? {write: {op: 'update', key, set: stamps}, attributes} : {key, attributes};
   }
   return {write: prepareWrite(scope, rest), ...(attributes ? {attributes} : {})};
 }

@@ -14,7 +14,9 @@ import {gqlDatabases, settingsFor, type GqlFixture} from '../../helpers/gql-data
 const databases = await gqlDatabases();
 
 const RULES = [
-  '*.products { tenant-filter: tenant_id; soft-delete: deleted_at }',
+  '*.*|has(tenant_id) { tenant-filter: tenant_id }',
+  '*.products { soft-delete: deleted_at }',
+  '*.products.updated_by { populate: updated-by }',
   '*.product_attributes { eav-parent: products; eav-fk: product_id; eav-key: name; eav-value: value }',
   '*.part_props { eav-parent: parts; eav-fk: part_id; eav-key: k; eav-value: v }',
 ];
@@ -31,6 +33,7 @@ async function createSchema(db: Knex): Promise<void> {
     t.integer('tenant_id').notNullable();
     t.string('name', 100).notNullable().unique();
     t.datetime('deleted_at').nullable();
+    t.string('updated_by', 50).nullable();
   });
   await db.schema.createTable('product_attributes', (t) => {
     t.increments('id');
@@ -40,6 +43,7 @@ async function createSchema(db: Knex): Promise<void> {
   });
   await db.schema.createTable('parts', (t) => {
     t.increments('id');
+    t.integer('tenant_id').notNullable();
     t.string('label', 100);
   });
   await db.schema.createTable('part_props', (t) => {
@@ -62,7 +66,10 @@ async function createSchema(db: Knex): Promise<void> {
     {product_id: 3, name: 'code', value: 'xyz'},
     {product_id: 4, name: 'color', value: 'red'},
   ]);
-  await db('parts').insert([{label: 'bolt'}, {label: 'nut'}]);
+  await db('parts').insert([
+    {tenant_id: 1, label: 'bolt'},
+    {tenant_id: 1, label: 'nut'},
+  ]);
   await db('part_props').insert([
     {part_id: 1, k: 'weight', v: 5},
     {part_id: 2, k: 'weight', v: 2},
@@ -170,6 +177,8 @@ describe.each(databases)('EAV attributes through the service on $kind', (databas
 
     expect((await ask(ann, `mutation { products(update: {id: ${inserted}, _meta: {size: null, fit: "slim"}}) }`)).products).toBe(inserted);
     expect(await stored(inserted)).toEqual({color: 'green', fit: 'slim'});
+    // An attributes-only update is a change of the row: its populate stamps are written.
+    expect((await db('products').where({id: inserted}).first()).updated_by).toBe('ann');
 
     await ask(ann, `mutation { products(update: {id: ${inserted}, name: "Cap", _meta: {color: "black"}}) }`);
     expect((await db('products').where({id: inserted}).first()).name).toBe('Cap');
@@ -210,6 +219,10 @@ describe.each(databases)('EAV attributes through the service on $kind', (databas
     expect((await ask(gus, 'mutation { products(update: {id: 1, name: "Pwned", _meta: {color: "hacked"}}) }')).products).toBeNull();
     expect((await ask(gus, 'mutation { products_batch(actions: [{update: {id: 1, _meta: {color: "hacked"}}}]) }')).products_batch).toBe(0);
     expect(await stored(1)).toEqual({color: 'red', size: 'L'});
+    expect((await db('products').where({id: 1}).first()).updated_by).toBeNull();
+    // parts has no stamps: its attributes-only update checks the row inside the update policy itself.
+    expect((await ask(gus, 'mutation { parts(update: {id: 2, _meta: {weight: 99}}) }')).parts).toBeNull();
+    expect(await db('part_props').where({part_id: 2, k: 'weight'}).first('v')).toEqual({v: 3});
     // The soft-deleted product 4 is gone for writes as well.
     expect((await ask(ann, 'mutation { products(update: {id: 4, _meta: {color: "back"}}) }')).products).toBeNull();
     expect(await stored(4)).toEqual({color: 'red'});
