@@ -38,7 +38,8 @@ async function createSchema(db: Knex): Promise<void> {
   await db.schema.createTable('product_attributes', (t) => {
     t.increments('id');
     t.integer('product_id').unsigned().notNullable().references('id').inTable('products');
-    t.string('name', 100).notNullable();
+    // A CHECK every database enforces: an attribute write that fails after its parent's write.
+    t.string('name', 100).notNullable().checkLength('<=', 20);
     t.string('value', 200).nullable();
   });
   await db.schema.createTable('parts', (t) => {
@@ -201,6 +202,19 @@ describe.each(databases)('EAV attributes through the service on $kind', (databas
     // Integer attributes.
     await ask(ann, 'mutation { parts(update: {id: 2, _meta: {weight: 3, length: 40}}) }');
     expect((await ask(ann, '{ parts(filter: {id: {_eq: 2}}) { data { _meta } } }')).parts).toEqual({data: [{_meta: {length: 40, weight: 3}}]});
+  });
+
+  maybe('a failing mutation leaves no attribute and no parent behind (one transaction)', async () => {
+    // The parent row is written first; the over-long attribute name then fails: both are rolled back.
+    const long = 'x'.repeat(30);
+    const message = await refused(ann, `mutation { products(insert: {name: "Orphan", _meta: {ok: "1", ${long}: "2"}}) }`);
+    expect(message).toMatch(/the database refused the write/);
+    expect(await db('products').where({name: 'Orphan'})).toEqual([]);
+    expect(await db('product_attributes').where({name: 'ok'})).toEqual([]);
+    // An update of an existing row: its column change is rolled back with the attributes.
+    await refused(ann, `mutation { products(update: {id: 1, name: "Renamed", _meta: {color: "pink", ${long}: "2"}}) }`);
+    expect((await db('products').where({id: 1}).first()).name).toBe('Shirt');
+    expect(await stored(1)).toEqual({color: 'red', size: 'L'});
   });
 
   maybe('a failing batch leaves no attribute behind (one transaction)', async () => {
