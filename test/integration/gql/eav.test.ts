@@ -19,11 +19,13 @@ const RULES = [
   '*.products.updated_by { populate: updated-by }',
   '*.product_attributes { eav-parent: products; eav-fk: product_id; eav-key: name; eav-value: value }',
   '*.part_props { eav-parent: parts; eav-fk: part_id; eav-key: k; eav-value: v }',
+  ':root { generic-table: enabled }',
 ];
 
 const person = (sub: string, tenant: number): UserContext => ({claims: {sub, tenant_id: tenant}, roles: [], auditKey: sub, anonymous: false});
 const ann = person('ann', 1);
 const gus = person('gus', 2);
+const annAdmin: UserContext = {...ann, roles: ['gql-admin']};
 
 type Row = Record<string, unknown>;
 
@@ -166,6 +168,10 @@ describe.each(databases)('EAV attributes through the service on $kind', (databas
     expect(await ids(ann, '{_attr: {code: {_eq: "xyz"}}}')).toEqual([]);
     expect(await ids(gus, '{_attr: {color: {_eq: "red"}}}')).toEqual([3]);
     expect(await ids(gus, '{_attr: {size: {_eq: "L"}}}')).toEqual([]);
+    // `_table` takes the same filter, and never serves the meta table itself.
+    const generic = (await ask(annAdmin, '{ _table(name: "products", filter: {_attr: {color: {_eq: "red"}}}) }'))._table as Row[];
+    expect(generic.map((row) => Number(row.id))).toEqual([1]);
+    expect(await refused(annAdmin, '{ _table(name: "product_attributes") }')).toMatch(/_table: no table "product_attributes"/);
     // Nested in an aggregate's filter too.
     const counted = (await ask(ann, '{ productsAggregate(filter: {_attr: {color: {_eq: "red"}}}) { _count } }')).productsAggregate;
     expect(counted).toEqual([{_count: 1}]);
