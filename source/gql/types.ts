@@ -201,7 +201,19 @@ export interface GqlTable {
   filteredUpdateMaxAffected: number; // default 100
   /** `emit-events`: the operations that write change events to the outbox, and what they carry. */
   events?: TableEvents;
+  /** Set on the parent of an EAV meta table (`eav-*` keys, source/gql/eav/): its attributes. */
+  eav?: TableEav;
   meta: Record<string, string>;
+}
+
+/** Where a table's entity-attribute-value rows live: the meta table and its three columns (db names). */
+export interface TableEav {
+  /** Key of the meta table (`schema.table`); hidden from the schema, read and written only through the parent. */
+  table: string;
+  fk: string;
+  key: string;
+  value: string;
+  valueKind: ColumnKind;
 }
 
 // ---------------------------------------------------------------- change events (CDC)

@@ -3,6 +3,7 @@ import type {GqlTable, Row} from '../types.js';
 import {keyColumns} from './columns.js';
 import {deletesSoftly} from './populate.js';
 import type {WriteAction} from './prepare.js';
+import {mergedAttributes} from '../eav/fields.js';
 
 /**
  * The key an action addresses, as text, or undefined for an action with no static identity (an
@@ -20,7 +21,7 @@ function identity(table: GqlTable, action: WriteAction): string | undefined {
 }
 
 const merged = (op: WriteAction['op'], earlier: WriteAction, later: WriteAction): WriteAction => {
-  const action: WriteAction = {op, values: {...earlier.values, ...later.values}};
+  const action: WriteAction = {op, values: {...earlier.values, ...later.values, ...mergedAttributes(earlier.values, later.values)}};
   if (earlier.softDeleted || later.softDeleted) action.softDeleted = true;
   return action;
 };

@@ -1,10 +1,11 @@
 import {WorkbenchError} from '../../core/errors.js';
+import {executeEavWrite, prepareEavWrite} from '../eav/write-attributes.js';
 import {recorderFor} from '../events/capture.js';
 import {executeWriteWithEvents} from '../events/capture-write.js';
 import type {GqlRequestContext, GqlTable, Provider} from '../types.js';
 import {collapseBatch} from './batch-collapse.js';
 import {executeSetBased} from './bulk-writes.js';
-import {prepareWrite, writeScope, type WriteAction} from './prepare.js';
+import {writeScope, type PreparedWrite, type WriteAction} from './prepare.js';
 import {executeWrite} from './row-writes.js';
 
 /** The databases with a set-based batch path; SQLite stays per row (one in-process writer has no round trips to save). */
@@ -31,22 +32,29 @@ export async function runBatch(ctx: GqlRequestContext, table: GqlTable, actions:
   }
   const collapsed = collapseBatch(table, actions);
   const scope = writeScope(ctx.model, table, ctx.user);
-  const writes = collapsed.map((action) => prepareWrite(scope, action));
+  const writes = collapsed.map((action) => prepareEavWrite(scope, action));
   if (writes.length === 0) return {affected: 0, path: 'per-row', executed: 0};
 
   const threshold = table.bulkBatchThreshold;
   // SQL Server's set-based path has no RETURNING to capture inserted rows with: with events its batches go per row.
   const capturable = !(table.events && ctx.model.provider === 'sqlserver');
-  const setBased = bulkProviders.has(ctx.model.provider) && capturable && threshold > 0 && actions.length >= threshold && !writes.some((write) => write.op === 'upsert');
+  // An EAV parent's writes carry their attributes (and a hard delete removes them first): per row.
+  const setBased =
+    bulkProviders.has(ctx.model.provider) && capturable && !table.eav && threshold > 0 && actions.length >= threshold && !writes.some((item) => item.write?.op === 'upsert');
   // A table with emit-events writes its events in the same transaction, on either path.
   const recorder = recorderFor(scope);
   const affected = await ctx.db.transaction(async (trx) => {
     const runner = {trx, statements: ctx.statements};
     let total = 0;
-    if (setBased) total = await executeSetBased(runner, scope, writes, recorder);
-    else {
-      for (const write of writes) total += (recorder ? await executeWriteWithEvents(runner, scope, write, recorder) : await executeWrite(runner, scope, write)).affected;
-    }
+    const execute = (write: PreparedWrite) => (recorder ? executeWriteWithEvents(runner, scope, write, recorder) : executeWrite(runner, scope, write));
+    if (setBased)
+      total = await executeSetBased(
+        runner,
+        scope,
+        writes.flatMap((item) => (item.write ? [item.write] : [])),
+        recorder,
+      );
+    else for (const item of writes) total += (await executeEavWrite(runner, scope, item, execute)).affected;
     if (recorder) await recorder.flush(runner);
     return total;
   });

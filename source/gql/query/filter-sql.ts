@@ -1,6 +1,8 @@
 import type {Knex} from 'knex';
 import {WorkbenchError} from '../../core/errors.js';
 import {rowPolicy} from '../policy/row-policy.js';
+import {EAV_FILTER_FIELD} from '../eav/fields.js';
+import {applyAttributeFilter} from '../eav/read-sql.js';
 import type {FilterInput, GqlColumn, GqlLink, GqlModel, GqlRequestContext, GqlTable, Provider, RowPolicy} from '../types.js';
 
 /** The comparison operators every column kind has. */
@@ -68,7 +70,7 @@ function patternOf(op: string, value: unknown): string {
   return op === '_contains' ? `%${escaped}%` : op === '_starts_with' ? `${escaped}%` : `%${escaped}`;
 }
 
-function applyOperator(provider: Provider, qb: Knex.QueryBuilder, table: GqlTable, column: GqlColumn, ref: string, op: string, value: unknown): void {
+export function applyOperator(provider: Provider, qb: Knex.QueryBuilder, table: GqlTable, column: GqlColumn, ref: string, op: string, value: unknown): void {
   if (value === undefined) return;
   switch (op) {
     case '_eq':
@@ -187,6 +189,10 @@ function applyFilterAt(qb: Knex.QueryBuilder, table: GqlTable, filter: FilterInp
       for (const predicate of policy.predicates) predicate.apply(exists, targetAlias);
       applyFilterAt(exists, target, value, ctx, targetAlias, depth + 1);
       qb.whereExists(exists);
+      continue;
+    }
+    if (key === EAV_FILTER_FIELD && table.eav) {
+      applyAttributeFilter(qb, table, value, ctx, alias);
       continue;
     }
     fail(`unknown filter field ${key} on ${table.name}`);

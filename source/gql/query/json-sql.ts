@@ -1,5 +1,6 @@
 import type {Knex} from 'knex';
 import {WorkbenchError} from '../../core/errors.js';
+import {attributesSubquery} from '../eav/read-sql.js';
 import type {GqlColumn, GqlRequestContext, Provider} from '../types.js';
 import {applyFilter, correlate, nextAlias, readPolicy, tableRef} from './filter-sql.js';
 import type {CollectionPlan, FieldPlan, SinglePlan} from './plan.js';
@@ -24,7 +25,7 @@ function literalKey(key: string): string {
 }
 
 /** How a column is read into JSON: exact numbers as text (no double rounding), bytes as hex. */
-function columnExpression(provider: Provider, column: GqlColumn): string {
+export function columnExpression(provider: Provider, column: GqlColumn): string {
   switch (column.kind) {
     case 'decimal':
     case 'bigint':
@@ -78,6 +79,9 @@ function rowObject(ctx: GqlRequestContext, fields: FieldPlan[], alias: string): 
   for (const field of fields) {
     if (field.kind === 'column') {
       pairs.push({key: field.key, sql: columnExpression(provider, field.column), bindings: [`${alias}.${field.column.dbName}`]});
+    } else if (field.kind === 'eav') {
+      const sub = attributesSubquery(ctx, field.table, field.shape, alias);
+      pairs.push({key: field.key, sql: provider === 'sqlite' ? 'json(?)' : '?', bindings: [sub]});
     } else if (field.kind === 'single') {
       const sub = singleSubquery(ctx, field, alias);
       pairs.push({key: field.key, sql: provider === 'sqlite' ? 'json(?)' : provider === 'sqlserver' ? 'json_query(?)' : '?', bindings: [sub]});

@@ -1,6 +1,7 @@
 import {GraphQLIncludeDirective, GraphQLSkipDirective, Kind, getArgumentValues, getDirectiveValues, getNamedType, isObjectType} from 'graphql';
 import type {FieldNode, FragmentDefinitionNode, GraphQLField, GraphQLObjectType, SelectionSetNode} from 'graphql';
 import {WorkbenchError} from '../../core/errors.js';
+import {eavFieldShape} from '../eav/fields.js';
 import type {FilterInput, GqlColumn, GqlLink, GqlModel, GqlTable} from '../types.js';
 import {targetTable, visibleColumn} from './filter-sql.js';
 import {effectiveLimit} from './limits.js';
@@ -31,7 +32,15 @@ export interface ManyPlan {
   collection: CollectionPlan;
 }
 
-export type FieldPlan = ColumnPlan | SinglePlan | ManyPlan;
+/** A parent's EAV attributes (source/gql/eav/): `_meta` as a map, `_attributes` as a list. */
+export interface EavPlan {
+  kind: 'eav';
+  key: string;
+  table: GqlTable;
+  shape: 'map' | 'list';
+}
+
+export type FieldPlan = ColumnPlan | SinglePlan | ManyPlan | EavPlan;
 
 export interface SortKey {
   column: string; // db name
@@ -152,6 +161,11 @@ export function rowFields(table: GqlTable, type: GraphQLObjectType, nodes: reado
     const column = visibleColumn(table, name);
     if (column) {
       plans.push({kind: 'column', key, column});
+      continue;
+    }
+    const eavShape = table.eav ? eavFieldShape(name) : undefined;
+    if (eavShape) {
+      plans.push({kind: 'eav', key, table, shape: eavShape});
       continue;
     }
     const link = table.links.find((candidate) => candidate.name === name);

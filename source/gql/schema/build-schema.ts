@@ -11,6 +11,7 @@ import {
   GraphQLString,
 } from 'graphql';
 import type {GraphQLEnumValueConfigMap, GraphQLFieldConfig, GraphQLFieldConfigMap, GraphQLFieldResolver, GraphQLInputFieldConfigMap, GraphQLOutputType} from 'graphql';
+import {eavFilterFields, eavObjectFields} from '../eav/schema-fields.js';
 import {callProcedure, readGenericTable, runRawQuery} from '../query/admin-fields.js';
 import {AGGREGATE_OPERATIONS, numericColumns, readAggregate} from '../query/aggregate.js';
 import {guarded} from '../query/errors.js';
@@ -74,7 +75,7 @@ export function buildSchema(model: GqlModel): GraphQLSchema {
             fields[link.name] =
               link.kind === 'single' ? {type: target.object, resolve: byResponseKey} : {type: listOf(target.object), args: collectionArgs(target), resolve: byResponseKey};
           }
-          return fields;
+          return {...fields, ...eavObjectFields(table)};
         },
       }),
       filter: new GraphQLInputObjectType({
@@ -88,6 +89,7 @@ export function buildSchema(model: GqlModel): GraphQLSchema {
               description: `Rows with ${link.kind === 'single' ? 'a' : 'any'} ${link.name} matching`,
             };
           }
+          Object.assign(fields, eavFilterFields(table));
           const self = new GraphQLList(new GraphQLNonNull(types.filter));
           fields.and = {type: self};
           fields.or = {type: self};

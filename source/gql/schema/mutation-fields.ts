@@ -15,6 +15,7 @@ import {
   type GraphQLInputType,
 } from 'graphql';
 import {WorkbenchError} from '../../core/errors.js';
+import {eavInputFields} from '../eav/schema-fields.js';
 import {runBatch} from '../mutate/batch.js';
 import {acceptsColumn, type WriteRole} from '../mutate/columns.js';
 import {mutateRow} from '../mutate/mutate-row.js';
@@ -116,6 +117,7 @@ function tableMutationFields(table: GqlTable, typesFor: TypesFor): GraphQLFieldC
       const scalar = scalarOf(table, column, typesFor);
       fields[column.name] = {type: required(table, column, shape) ? new GraphQLNonNull(scalar) : scalar};
     }
+    if (shape === 'insert' || shape === 'update' || shape === 'upsert') Object.assign(fields, eavInputFields(table));
     return new GraphQLInputObjectType({name, fields, description});
   };
   const inputs = {
