@@ -52,6 +52,7 @@ describe.each(databases)('the chat in $kind', (database) => {
     `${s}.messages { chat-messages: enabled; chat-role: role; chat-content: content; chat-conversation-fk: conversation_id; chat-created-at: created_at; tenant-filter: tenant_id }`,
     `${s}.photos { tenant-filter: tenant_id; chat-connector: explore, media, plan; chat-media-column: image; chat-media-vision: enabled; chat-media-caption: caption; chat-plan-operations: insert, update; chat-tool-description: Holiday photos }`,
     `${s}.photos.secret { visibility: hidden }`,
+    `${s}.links { tenant-filter: tenant_id; chat-connector: media; chat-media-column: url; chat-media-vision: enabled }`,
   ];
   const settings = (api: 'messages' | 'chat-completions', extra: Partial<GqlSettings> = {}): GqlSettings => ({
     ...settingsFor(fixture!, rules(schema)),
@@ -63,6 +64,7 @@ describe.each(databases)('the chat in $kind', (database) => {
     services.push(opened);
     return opened;
   };
+  const photos = () => chat.connectors.find((connector) => connector.table.dbName === 'photos')!.table.name;
   const roles = async (conversationId: number) => (await db('messages').where({conversation_id: conversationId}).orderBy('id')).map((row: {role: string}) => row.role);
 
   beforeAll(async () => {
@@ -93,6 +95,12 @@ describe.each(databases)('the chat in $kind', (database) => {
       t.string('secret', 200);
       t.binary('image');
     });
+    await db.schema.createTable('links', (t) => {
+      t.increments('id').primary();
+      t.string('tenant_id', 20).notNullable();
+      t.string('url', 300);
+    });
+    await db('links').insert([{tenant_id: 'a', url: 'https://images.example/beach.png'}]);
     model = await startModelEndpoint({key: 'sk-chat'});
     issuer = await startOidcIssuer();
     service = await open('messages');
@@ -152,7 +160,7 @@ describe.each(databases)('the chat in $kind', (database) => {
   });
 
   maybe('explore reads through the row rules: another tenant’s rows and a hidden column give nothing of theirs', async () => {
-    const tool = `explore_${chat.connectors[0]!.table.name}`;
+    const tool = `explore_${photos()}`;
     model.reply(
       {toolCalls: [{name: tool, input: {columns: ['id', 'caption'], sort: ['id_asc']}}]},
       {toolCalls: [{name: tool, input: {columns: ['id'], filter: {id: {_eq: 3}}}}]},
@@ -186,7 +194,7 @@ describe.each(databases)('the chat in $kind', (database) => {
   for (const api of ['messages', 'chat-completions'] as const) {
     maybe(`media with vision reaches the model as an image block (${api}); another tenant’s row is not found`, async () => {
       const viaApi = api === 'messages' ? chat : openChat(await open(api))!;
-      const tool = `media_${chat.connectors[0]!.table.name}`;
+      const tool = `media_${photos()}`;
       model.reply(
         {
           toolCalls: [
@@ -218,8 +226,23 @@ describe.each(databases)('the chat in $kind', (database) => {
     });
   }
 
+  maybe('a string media column serves its URL, as a URL image with vision', async () => {
+    const links = chat.connectors.find((connector) => connector.table.dbName === 'links')!;
+    model.reply({toolCalls: [{name: `media_${links.table.name}`, input: {id: 1}}]}, {text: 'a link'});
+    const before = model.requests.length;
+    const events = await collect(chat, ann, {message: 'show link 1'});
+    expect(events.find((event) => event.type === 'tool')).toMatchObject({isError: false, result: JSON.stringify({url: 'https://images.example/beach.png'})});
+    const blocks = model.requests[before + 1]!.body.messages.flatMap((message: {content: unknown}) => (Array.isArray(message.content) ? message.content : []));
+    const result = blocks.find((block: {type: string}) => block.type === 'tool_result');
+    expect(result.content).toContainEqual({type: 'image', source: {type: 'url', url: 'https://images.example/beach.png'}});
+    // Bob's tenant has no such row.
+    model.reply({toolCalls: [{name: `media_${links.table.name}`, input: {id: 1}}]}, {text: 'none'});
+    const his = await collect(chat, bob, {message: 'show link 1'});
+    expect(his.find((event) => event.type === 'tool')).toMatchObject({isError: true, result: `no ${links.table.name} row with id 1`});
+  });
+
   maybe('a plan is stored, not run, until its user approves it; then it runs with the approver’s rules and the approval is a row', async () => {
-    const tool = `plan_${chat.connectors[0]!.table.name}`;
+    const tool = `plan_${photos()}`;
     model.reply(
       {
         toolCalls: [
@@ -266,7 +289,7 @@ describe.each(databases)('the chat in $kind', (database) => {
   });
 
   maybe('a delete is refused when chat-plan-operations does not list it: no plan stored, the row stays', async () => {
-    const tool = `plan_${chat.connectors[0]!.table.name}`;
+    const tool = `plan_${photos()}`;
     model.reply({toolCalls: [{name: tool, input: {summary: 'drop it', operations: [{op: 'delete', values: {id: 2}}]}}]}, {text: 'I cannot delete.'});
     const events = await collect(chat, ann, {message: 'delete photo 2'});
     expect(events.find((event) => event.type === 'tool')).toMatchObject({
@@ -330,10 +353,7 @@ describe.each(databases)('the chat in $kind', (database) => {
       const id = stream[2]!.data.conversationId as number;
       expect(await db('conversations').where({id}).first()).toMatchObject({tenant_id: 'a', title: 'hello'});
 
-      model.reply(
-        {toolCalls: [{name: `plan_${chat.connectors[0]!.table.name}`, input: {summary: 'add', operations: [{op: 'insert', values: {caption: 'via http'}}]}}]},
-        {text: 'ok'},
-      );
+      model.reply({toolCalls: [{name: `plan_${photos()}`, input: {summary: 'add', operations: [{op: 'insert', values: {caption: 'via http'}}]}}]}, {text: 'ok'});
       const planned = events(await (await post('/chat', {conversationId: id, message: 'add a photo'}, token)).text());
       const plan = planned.find((item) => item.event === 'plan')!.data;
       expect(await db('photos').where({caption: 'via http'})).toHaveLength(0);
