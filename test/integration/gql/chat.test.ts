@@ -141,6 +141,10 @@ describe.each(databases)('the chat in $kind', (database) => {
     model.reply({text: 'again'});
     const before = model.requests.length;
     expect(last(await collect(chat, ann, {conversationId: id, message: 'and now?'}))).toEqual({type: 'done', conversationId: id});
+    // chat-tool-description leads each of the table's tool descriptions.
+    const described = (model.requests[before]!.body.tools as Array<{name: string; description: string}>).filter((item) => item.name.endsWith(`_${photos()}`));
+    expect(described.map((item) => item.name).sort()).toEqual([`explore_${photos()}`, `media_${photos()}`, `plan_${photos()}`]);
+    for (const item of described) expect(item.description).toMatch(/^Holiday photos\n\n/);
     const sent = model.requests[before]!.body.messages as Array<{role: string; content: Array<{text?: string}>}>;
     expect(sent.map((message) => [message.role, message.content.map((block) => block.text).join('')])).toEqual([
       ['user', 'hi there'],
