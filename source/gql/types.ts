@@ -199,7 +199,22 @@ export interface GqlTable {
   filteredUpdateMaxAffected: number; // default 100
   /** `emit-events`: the operations that write change events to the outbox, and what they carry. */
   events?: TableEvents;
+  /** `feed-*`: the table's rows published as a feed at `GET /feeds/<name>` (feed-surface/). */
+  feed?: TableFeed;
   meta: Record<string, string>;
+}
+
+// ---------------------------------------------------------------- syndicated feed surface
+
+/** A `{column}` template: literal text and column db names, in order. */
+export type FeedTemplate = Array<{text: string} | {column: string}>;
+
+/** `feed-timestamp`, `feed-title`, `feed-body`, `feed-link` as checked at load: db column names. */
+export interface TableFeed {
+  timestamp: string;
+  title: FeedTemplate;
+  body: string;
+  link?: FeedTemplate;
 }
 
 // ---------------------------------------------------------------- change events (CDC)
