@@ -1,6 +1,6 @@
 import {rootStatement} from '../query/json-sql.js';
 import type {CollectionPlan, ColumnPlan} from '../query/plan.js';
-import {compile, parseJson, run} from '../query/statements.js';
+import {compile, parseJson, run, type Statement} from '../query/statements.js';
 import type {GqlColumn, GqlRequestContext, GqlTable, Row, TableFeed} from '../types.js';
 
 /** Items a feed carries: its newest rows. Readers poll; they do not page. */
@@ -30,6 +30,24 @@ export async function readFeedRows(ctx: GqlRequestContext, table: GqlTable, feed
     offset: 0,
     fields: columns.map((column): ColumnPlan => ({kind: 'column', key: column.name, column})),
   };
-  const rows = await run(ctx, compile(rootStatement(ctx, plan, false)));
+  const rows = await run(ctx, compiled(ctx, plan));
   return rows.map((row) => parseJson(row.j) as Row);
+}
+
+const MAX_COMPILED_PER_TABLE = 256;
+// The statement depends on the table and on the user only through the row policy (their claims
+// and roles): compiled once per both, as read-page.ts keeps a query's, not built on every poll.
+// Kept per table object, so a service opened again (another model) never reuses another's SQL.
+const statements = new WeakMap<GqlTable, Map<string, Statement>>();
+
+function compiled(ctx: GqlRequestContext, plan: CollectionPlan): Statement {
+  let known = statements.get(plan.table);
+  if (!known) statements.set(plan.table, (known = new Map()));
+  const key = `${plan.limit}\u0000${JSON.stringify(ctx.user.claims)}\u0000${ctx.user.roles.join(',')}`;
+  const statement = known.get(key) ?? compile(rootStatement(ctx, plan, false));
+  // Re-inserted on every use: the least recently used go first.
+  known.delete(key);
+  known.set(key, statement);
+  if (known.size > MAX_COMPILED_PER_TABLE) known.delete(known.keys().next().value!);
+  return statement;
 }
