@@ -228,6 +228,14 @@ describe.each(databases)('the feed surface on $kind', (database) => {
     expect(parseFeed(await deleted.text()).items[0]?.title).toBe('Newest of t1');
   });
 
+  maybe('HEAD answers the headers of GET without the body', async () => {
+    const got = await get('/feeds/posts');
+    const head = await fetch(`${server.url}/feeds/posts`, {method: 'HEAD', headers: {authorization: `Bearer ${tokens.t1}`}});
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe(got.headers.get('etag'));
+    expect(await head.text()).toBe('');
+  });
+
   maybe('bad input: unknown table, a table without feed-timestamp, a bad format, a stray parameter, no token', async () => {
     for (const path of ['/feeds/nope', '/feeds/plain', `/feeds/${'x'.repeat(90)}`, '/feeds/posts%00', '/feeds/Posts']) {
       const answer = await get(path);
@@ -239,6 +247,12 @@ describe.each(databases)('the feed surface on $kind', (database) => {
     expect(format.status).toBe(400);
     expect((await format.json()).error.message).toContain('format must be one of rss, atom, html');
     expect((await get('/feeds/posts?page=2')).status).toBe(400);
+    // A token without the tenant claim may not read the tenant-isolated table at all: 403 with the reason.
+    const noTenant = await fetch(`${server.url}/feeds/posts`, {headers: {authorization: `Bearer ${await issuer.mint({sub: 'eve'})}`}});
+    expect(noTenant.status).toBe(403);
+    expect((await noTenant.json()).error.message).toContain('isolated by tenant');
+    // The composite-key table has no tenant filter: that token reads it.
+    expect((await fetch(`${server.url}/feeds/entries`, {headers: {authorization: `Bearer ${await issuer.mint({sub: 'eve'})}`}})).status).toBe(200);
     const anonymous = await get('/feeds/posts', {tenant: null});
     expect(anonymous.status).toBe(401);
     expect(await anonymous.text()).not.toMatch(/ at .*\.ts:\d+/);
