@@ -6,11 +6,14 @@
 //   2. a conditional GET of the unchanged table (If-None-Match: the ETag → 304): rate and p99;
 //   3. without the index on (published_at, id), once, for the difference it makes (the README
 //      tells users to create it).
-// The feed gateway serving a cached 50-item feed is measured by bench/gateway.mjs; these are
-// absolute figures. Load: autocannon, 4 keep-alive connections (server, load and database share
+//   4. the peer, in the same run: the feed gateway's fastify route (bench/_gateway-peer.mjs `route`,
+//      no front, as this route has none) serving a cached 50-item feed of the same shape — the
+//      gateway keeps its feeds in memory, ours reads the database on every request.
+// Load: autocannon, one keep-alive connection (BENCH_CONNECTIONS: server, load and database share
 // two cores).
-// Build first: npm run build   Run: node bench/gql-feed.mjs   (BENCH_SECONDS, BENCH_ROWS, BENCH_PG_USER, BENCH_ONLY=sqlite|postgres)
+// Build first: npm run build   Run: node bench/gql-feed.mjs   (BENCH_SECONDS, BENCH_ROWS, BENCH_PG_USER, BENCH_ONLY=sqlite|postgres|gateway, BENCH_CONNECTIONS)
 import {spawn} from 'node:child_process';
+import http from 'node:http';
 import {existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import net from 'node:net';
@@ -133,8 +136,42 @@ async function load(url, headers, expected, seconds = SECONDS) {
 
 const show = (label, figures) => console.log(`  ${label.padEnd(34)} ${String(Math.round(figures.rps)).padStart(6)} req/s   p50 ${figures.p50} ms   p99 ${figures.p99} ms`);
 
+/** The feed gateway's route serving a proxied feed of 50 items like ours (the origin: node:http here). */
+async function gatewayPeer() {
+  const items = Array.from(
+    {length: 50},
+    (_, i) =>
+      `<item><guid isPermaLink="false">urn:x:${i}</guid><title>Post number ${i}</title><link>https://blog.example/post-${i}</link><description><![CDATA[${body(i)}]]></description><pubDate>${new Date(Date.UTC(2026, 0, 1) - i * 60_000).toUTCString()}</pubDate></item>`,
+  ).join('');
+  const xml = `<?xml version="1.0"?><rss version="2.0"><channel><title>posts</title><link>https://blog.example/</link><description>d</description>${items}</channel></rss>`;
+  const origin = http.createServer((_request, response) => response.writeHead(200, {'content-type': 'application/rss+xml'}).end(xml));
+  await new Promise((resolve) => origin.listen(0, '127.0.0.1', resolve));
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./_gateway-peer.mjs', import.meta.url)), 'route', scratch, `http://127.0.0.1:${origin.address().port}/feed.xml`], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  const line = await new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('\n')) resolve(output.split('\n')[0]);
+    });
+    child.once('exit', (code) => reject(new Error(`bench/_gateway-peer.mjs route exited (${code})`)));
+  });
+  const url = `${JSON.parse(line).url}/news`;
+  const etag = (await fetch(url)).headers.get('etag');
+  return {url, etag, stop: () => (child.kill(), origin.close())};
+}
+
 let failed = false;
 try {
+  if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === 'gateway') {
+    const peer = await gatewayPeer();
+    console.log(`\nthe peer: the feed gateway's route (fastify, no front) serving a cached 50-item feed, ${CONNECTIONS} connection(s), ${SECONDS} s each`);
+    show('200, gateway', await load(peer.url, {}, 200));
+    show('304, gateway, If-None-Match', await load(peer.url, {'if-none-match': peer.etag}, 304));
+    peer.stop();
+  }
   const only = process.env.BENCH_ONLY;
   for (const make of [sqliteDatabase, postgresDatabase]) {
     if (only && !make.name.startsWith(only)) continue;
