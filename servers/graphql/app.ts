@@ -6,6 +6,7 @@ import {createServer} from '../kit/index.js';
 import {advertiseHttp3} from '../kit/quic-front/index.js';
 import type {PlaygroundAssets} from './playground-assets.js';
 import {chatRoutes} from './routes/chat.js';
+import {feedRoutes} from './routes/feeds.js';
 import {graphqlRoutes} from './routes/graphql.js';
 import {healthRoutes, WORKBENCH_PREFIX} from './routes/health.js';
 import {playgroundRoutes} from './routes/playground.js';
@@ -44,6 +45,7 @@ export function buildGraphqlApp(options: GraphqlAppOptions): FastifyInstance {
   app.register(subscriptionRoutes, {served: options.served, verify: options.verify, onInternalError, publicUrl: options.publicUrl});
   if (options.chat) app.register(chatRoutes, {served: options.served, chat: options.chat, verify: options.verify, onInternalError});
   app.register(playgroundRoutes, {path: playground, endpoint: path, assets: options.playground});
+  app.register(feedRoutes, {served: options.served, verify: options.verify, publicUrl: options.publicUrl});
   return app;
 }
 

@@ -5,6 +5,7 @@
  * part of it (config/, store/, origins/, channels/, render/, websub/), service.ts joins them, and
  * servers/gateway, the CLI and the TUI are faces over GatewayService.
  */
+import type {RenderedFeed, Representation, FeedItem as SharedFeedItem, SyndicatedFeed} from '../syndication/index.js';
 import type {Store} from '../storage/index.js';
 
 // ——— Configuration ———
@@ -34,32 +35,14 @@ export const DEFAULT_GATEWAY_PORT = 7701;
 
 // ——— What is served ———
 
-/** One entry of a served feed: an origin's item, re-rendered, or a post to a channel. */
-export interface FeedItem {
-  /** Stable identity: the origin's guid/id (else link, else a content hash); a channel item's own id. */
-  id: string;
-  title: string;
-  link: string | null;
-  /** HTML (origin items) or the poster's text; sanitised by the renderer, never trusted. */
-  description: string | null;
-  author: string | null;
-  /** Milliseconds since the epoch: the item's date, or when the gateway first saw it. */
-  published: number;
-}
+/** One entry of a served feed: an origin's item, re-rendered, or a post to a channel (id: the origin's guid/id, else link, else a content hash; a channel item's own id). */
+export type FeedItem = SharedFeedItem;
 
-/** A feed as the gateway holds it, ready to render in any representation. */
-export interface FeedDocument {
+/** A feed as the gateway holds it, ready to render in any representation (source/syndication renders it). */
+export interface FeedDocument extends SyndicatedFeed {
   kind: 'proxied' | 'channel';
   /** The path segment: a proxied feed's name or a channel's id. */
   name: string;
-  title: string;
-  description: string | null;
-  /** The site the origin feed links to (proxied feeds only). */
-  siteUrl: string | null;
-  /** Newest first. */
-  items: FeedItem[];
-  /** When the content last changed (ms): Last-Modified. */
-  updatedAt: number;
   /** sha-256 (hex) of title, description, site and items — never of build dates: the strong ETag. See documentVersion(). */
   version: string;
   /** Cache-Control max-age: the poll interval for a proxied feed, 60 for a channel. */
@@ -69,23 +52,12 @@ export interface FeedDocument {
 }
 
 /** RSS 2.0 is the default (no negotiation); Atom by `?format=atom`; HTML for a browser asking text/html. */
-export type Representation = 'rss' | 'atom' | 'html';
+export type {Representation, RenderedFeed};
 
 /** Where the gateway is reached, for self and hub links. */
 export interface LinkBase {
   /** e.g. `http://127.0.0.1:7701` (no trailing slash). */
   baseUrl: string;
-}
-
-/** A representation's bytes with the headers that go with them. */
-export interface RenderedFeed {
-  body: Buffer;
-  /** e.g. `application/rss+xml; charset=utf-8`. */
-  contentType: string;
-  /** Strong, quoted: `"<version>-<representation>"`. */
-  etag: string;
-  /** HTTP date of updatedAt. */
-  lastModified: string;
 }
 
 // ——— Proxied feeds ———

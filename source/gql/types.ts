@@ -203,6 +203,8 @@ export interface GqlTable {
   events?: TableEvents;
   /** Set on the parent of an EAV meta table (`eav-*` keys, source/gql/eav/): its attributes. */
   eav?: TableEav;
+  /** `feed-*`: the table's rows published as a feed at `GET /feeds/<name>` (feed-surface/). */
+  feed?: TableFeed;
   meta: Record<string, string>;
 }
 
@@ -214,6 +216,19 @@ export interface TableEav {
   key: string;
   value: string;
   valueKind: ColumnKind;
+}
+
+// ---------------------------------------------------------------- syndicated feed surface
+
+/** A `{column}` template: literal text and column db names, in order. */
+export type FeedTemplate = Array<{text: string} | {column: string}>;
+
+/** `feed-timestamp`, `feed-title`, `feed-body`, `feed-link` as checked at load: db column names. */
+export interface TableFeed {
+  timestamp: string;
+  title: FeedTemplate;
+  body: string;
+  link?: FeedTemplate;
 }
 
 // ---------------------------------------------------------------- change events (CDC)

@@ -13,7 +13,7 @@ import {
 } from '../store/channel-rows.js';
 import {CHANNEL_MAX_AGE_SECONDS, type ChannelSummary, type CreatedChannel, type FeedDocument, type FeedItem, type NewChannel, type NewChannelItem} from '../types.js';
 import {readChannelInput, readChannelItemInput} from './channel-input.js';
-import {documentVersion} from '../render/version.js';
+import {documentVersion} from '../../syndication/index.js';
 import {createDocumentCache} from './document-cache.js';
 import {hashWriteToken, newChannelId, newWriteToken, writeTokenMatches} from './write-token.js';
 

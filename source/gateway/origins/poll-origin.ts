@@ -7,7 +7,7 @@ import type {Store} from '../../storage/index.js';
 import {toTerminalLine} from '../../text/terminal-safe.js';
 import {findOrigin, saveOrigin, type OriginRecord} from '../store/origin-rows.js';
 import type {ProxiedFeedConfig, RefreshResult} from '../types.js';
-import {documentVersion} from '../render/version.js';
+import {documentVersion} from '../../syndication/index.js';
 import {originItems} from './origin-items.js';
 
 export interface PollContext {

@@ -1,6 +1,7 @@
 import {readChatSchema} from '../chat/chat-schema.js';
 import {applyEavRules} from '../eav/eav-options.js';
 import {modelEvents, tableEvents} from '../events/event-options.js';
+import {misplacedFeedKeys, tableFeed} from '../feed-surface/feed-options.js';
 import {KEY, KEY_SCOPES, ROOT_SELECTOR, type Scope} from '../metadata/keys.js';
 import type {DbModel, DbTable, GqlColumn, GqlModel, GqlProcedure, GqlTable, ModelProblem, ResolvedMetadata} from '../types.js';
 import {columnJoins, manyToManyLinks, type Resolve, tableJoins} from './join-rules.js';
@@ -21,6 +22,7 @@ export function buildModel(db: DbModel, resolved: ResolvedMetadata = EMPTY_METAD
   const problems: ModelProblem[] = [];
   const rootRead = new PropertyReader(ROOT_SELECTOR, resolved.model, resolved, problems);
   checkScopes(rootRead, 'model');
+  misplacedFeedKeys(rootRead, 'model');
   const options = modelOptions(rootRead, db.defaultSchema);
 
   const dbByKey = new Map(db.tables.map((table) => [tableKey(table), table]));
@@ -80,6 +82,7 @@ function buildTable(table: DbTable, options: ModelOptions, defaultSchema: string
     const columnKey = `${key}.${column.name}`;
     const columnRead = new PropertyReader(columnKey, resolved.columns.get(columnKey) ?? {}, resolved, problems);
     checkScopes(columnRead, 'column');
+    misplacedFeedKeys(columnRead, 'column');
     return {
       dbName: column.name,
       name: graphqlName(column.name),
@@ -107,6 +110,7 @@ function buildTable(table: DbTable, options: ModelOptions, defaultSchema: string
     if (table.schema.toLowerCase() !== rootSchema.toLowerCase()) schemaField = graphqlName(table.schema);
     if (options.schemaExcluded.some((schema) => schema.toLowerCase() === table.schema.toLowerCase())) hidden = true;
   }
+  const feed = tableFeed(read, table, columns, hidden);
   return {
     key,
     schema: table.schema,
@@ -120,6 +124,7 @@ function buildTable(table: DbTable, options: ModelOptions, defaultSchema: string
     ...behaviour,
     hidden,
     ...(events ? {events} : {}),
+    ...(feed ? {feed} : {}),
     meta: {...props},
   };
 }

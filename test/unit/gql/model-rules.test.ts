@@ -200,9 +200,9 @@ describe('data behaviour', () => {
   });
 
   it('keeps keys of later issues verbatim in meta', () => {
-    // The change-event keys are read since the CDC issue (test/unit/gql/event-rules.test.ts); the rest stay verbatim.
-    const model = ok('main.Track { feed-title: {Name} }', 'main.Track.Name { file: bucket=x; min-length: 2 }', ':root { storage: local }');
-    expect(model.byKey.get('main.Track')!.meta).toEqual({'feed-title': '{Name}'});
+    // The change-event and feed keys are read since their issues (test/unit/gql/event-rules.test.ts, feed-rules.test.ts); the rest stay verbatim.
+    const model = ok('main.Track { eav-title: {Name} }', 'main.Track.Name { file: bucket=x; min-length: 2 }', ':root { storage: local }');
+    expect(model.byKey.get('main.Track')!.meta).toEqual({'eav-title': '{Name}'});
     expect(model.byKey.get('main.Track')!.columns[1].meta).toEqual({file: 'bucket=x', minlength: '2'});
     expect(model.meta).toEqual({storage: 'local'});
   });

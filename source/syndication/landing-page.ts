@@ -1,9 +1,9 @@
 import {escapeUTF8} from 'entities';
-import {xmlChars} from '../../feeds/xml-chars.js';
-import {htmlToLine} from '../../text/html-text.js';
-import type {FeedDocument, LinkBase} from '../types.js';
-import {hubUrl, selfUrl} from './links.js';
+import {xmlChars} from '../feeds/xml-chars.js';
+import {htmlToLine} from '../text/html-text.js';
+import {representationUrl} from './links.js';
 import {publishedFeed, publishedItems, type PublishedItem} from './published-items.js';
+import type {FeedLinks, SyndicatedFeed} from './types.js';
 
 /** The newest items the page lists; the feed itself has them all. */
 export const LANDING_PAGE_ITEMS = 20;
@@ -21,10 +21,10 @@ ol{padding-left:1.25rem}li{margin:.75rem 0}time{white-space:nowrap}`;
  * in the head) and the newest items. Every text is escaped, links are http(s) only, and the page
  * runs no script.
  */
-export function renderLandingPage(doc: FeedDocument, links: LinkBase): string {
+export function renderLandingPage(doc: SyndicatedFeed, links: FeedLinks): string {
   const feed = publishedFeed(doc);
-  const rss = selfUrl(links, doc.name, 'rss');
-  const atom = selfUrl(links, doc.name, 'atom');
+  const rss = representationUrl(links.self, 'rss');
+  const atom = representationUrl(links.self, 'atom');
   const items = publishedItems(doc, LANDING_PAGE_ITEMS);
   const count = doc.items.length;
   return `<!doctype html>
@@ -35,8 +35,7 @@ export function renderLandingPage(doc: FeedDocument, links: LinkBase): string {
 <title>${text(feed.title)}</title>
 <link rel="alternate" type="application/rss+xml" title="${text(feed.title)} (RSS)" href="${text(rss)}">
 <link rel="alternate" type="application/atom+xml" title="${text(feed.title)} (Atom)" href="${text(atom)}">
-<link rel="hub" href="${text(hubUrl(links))}">
-<style>${STYLE}</style>
+${links.hub ? `<link rel="hub" href="${text(links.hub)}">\n` : ''}<style>${STYLE}</style>
 </head>
 <body>
 <h1>${text(feed.title)}</h1>

@@ -1,5 +1,5 @@
 import {createHash} from 'node:crypto';
-import type {FeedDocument} from '../types.js';
+import type {SyndicatedFeed} from './types.js';
 
 /** Bumped when the canonical form below changes, so old ETags never match new bytes. */
 const FORM = 'gateway-feed-v1';
@@ -11,7 +11,7 @@ const FORM = 'gateway-feed-v1';
  * stale flag or max-age: a poll that brings the same items keeps the version, so readers keep
  * getting 304s (RSSHub's lesson).
  */
-export function documentVersion(doc: Pick<FeedDocument, 'title' | 'description' | 'siteUrl' | 'items'>): string {
+export function documentVersion(doc: Pick<SyndicatedFeed, 'title' | 'description' | 'siteUrl' | 'items'>): string {
   const items = doc.items.map((item) => [item.id, item.title, item.link, item.description, item.author, item.published]);
   return createHash('sha256')
     .update(JSON.stringify([FORM, doc.title, doc.description, doc.siteUrl, items]))

@@ -1,4 +1,4 @@
-import {safeHtml} from '../../feeds/safe-html.js';
+import {safeHtml} from '../feeds/safe-html.js';
 
 /** Characters of HTML (in and out) the memo keeps; past it the least recently used go. */
 const MAX_CHARS = 8_000_000;

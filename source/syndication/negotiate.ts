@@ -1,5 +1,5 @@
-import {WorkbenchError} from '../../core/errors.js';
-import type {Representation} from '../types.js';
+import {WorkbenchError} from '../core/errors.js';
+import type {Representation} from './types.js';
 
 export interface RepresentationQuery {
   /** `?format=`: rss, atom or html (fastify gives an array when it is repeated). */
@@ -21,7 +21,7 @@ const BROWSER = /^(?:Mozilla|Opera)\//;
 const NOT_A_BROWSER = /bot\b|crawl|spider|feed|rss|atom|podcast|reader|fetcher|newsboat|curl|wget/i;
 
 /**
- * The representation `GET /<name>` answers with (spec 2, part B):
+ * The representation a feed's GET answers with (spec 2, part B; the GraphQL service's `/feeds/<table>` alike):
  * 1. `?format=atom` gives Atom 1.0 and beats Accept; `?format=rss` RSS 2.0; `?format=html` the
  *    landing page. Any other value is invalid_argument naming the choices.
  * 2. A browser (by its User-Agent) that prefers `text/html` (or XHTML) to the feed types in its

@@ -1,7 +1,7 @@
-import {httpLink} from '../../feeds/safe-html.js';
-import {xmlChars} from '../../feeds/xml-chars.js';
-import type {FeedDocument, FeedItem} from '../types.js';
+import {httpLink} from '../feeds/safe-html.js';
+import {xmlChars} from '../feeds/xml-chars.js';
 import {memoSafeHtml} from './safe-html-memo.js';
+import type {FeedItem, SyndicatedFeed} from './types.js';
 
 /** An item as every representation publishes it: text XML allows, sanitised HTML, only http(s) links. */
 export interface PublishedItem {
@@ -23,13 +23,13 @@ export interface PublishedFeed {
   updated: Date;
 }
 
-export function publishedFeed(doc: FeedDocument): PublishedFeed {
+export function publishedFeed(doc: SyndicatedFeed): PublishedFeed {
   const title = oneLine(doc.title) || doc.name;
   return {title, description: oneLine(doc.description ?? '') || undefined, siteUrl: httpLink(doc.siteUrl), updated: validDate(doc.updatedAt, 0)};
 }
 
 /** The items in the document's order (newest first), each cleaned once for whichever representation renders it. */
-export function publishedItems(doc: FeedDocument, limit = doc.items.length): PublishedItem[] {
+export function publishedItems(doc: SyndicatedFeed, limit = doc.items.length): PublishedItem[] {
   return doc.items.slice(0, limit).map((item) => publishedItem(item, doc.updatedAt));
 }
 

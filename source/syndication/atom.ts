@@ -1,31 +1,31 @@
 import {generateAtomFeed} from 'feedsmith';
-import type {FeedDocument, LinkBase} from '../types.js';
-import {hubUrl, selfUrl} from './links.js';
+import {representationUrl} from './links.js';
 import {publishedFeed, publishedItems, type PublishedItem} from './published-items.js';
+import type {FeedLinks, SyndicatedFeed} from './types.js';
 
 // What atom:id must be: an absolute IRI. Only these schemes are kept, since readers without a link
 // may open the id (a javascript: one would run).
 const IRI = /^(?:https?|urn|tag):[^\s<>"{}|\\^`]+$/i;
 
 /**
- * Atom 1.0 of a document: link rel=self (`?format=atom`), rel=hub, rel=alternate (the origin's
+ * Atom 1.0 of a document: link rel=self (`?format=atom`), rel=hub (when there is a hub), rel=alternate (the origin's
  * site), the feed's URL as its id, entries with `content type="html"` (sanitised) and an
  * alternate link. `updated` is when the content last changed, never now.
  */
-export function renderAtom(doc: FeedDocument, links: LinkBase): string {
+export function renderAtom(doc: SyndicatedFeed, links: FeedLinks): string {
   const feed = publishedFeed(doc);
-  const feedId = selfUrl(links, doc.name, 'rss');
+  const feedId = representationUrl(links.self, 'rss');
   return generateAtomFeed({
     id: feedId,
     title: {value: feed.title, type: 'text'},
     subtitle: feed.description ? {value: feed.description, type: 'text'} : undefined,
     updated: feed.updated,
-    generator: {text: 'workbench gateway'},
+    generator: {text: links.generator},
     // Atom wants an author on the feed unless every entry has one.
     authors: [{name: feed.title}],
     links: [
-      {href: selfUrl(links, doc.name, 'atom'), rel: 'self', type: 'application/atom+xml'},
-      {href: hubUrl(links), rel: 'hub'},
+      {href: representationUrl(links.self, 'atom'), rel: 'self', type: 'application/atom+xml'},
+      ...(links.hub ? [{href: links.hub, rel: 'hub'}] : []),
       ...(feed.siteUrl ? [{href: feed.siteUrl, rel: 'alternate', type: 'text/html'}] : []),
     ],
     entries: publishedItems(doc).map((item, index) => ({

@@ -1,29 +1,26 @@
 import {generateRssFeed} from 'feedsmith';
-import type {FeedDocument, LinkBase} from '../types.js';
-import {hubUrl, selfUrl} from './links.js';
+import {representationUrl} from './links.js';
 import {publishedFeed, publishedItems} from './published-items.js';
+import type {FeedLinks, SyndicatedFeed} from './types.js';
 
 /**
  * RSS 2.0 of a document, as list-rss.ts writes the reader's shared lists (feedsmith, the same
- * sanitising): `atom:link` rel=self and rel=hub (WebSub discovery), a guid per item
+ * sanitising): `atom:link` rel=self and rel=hub when there is a hub (WebSub discovery), a guid per item
  * (isPermaLink only when it is the link), dates in RFC 822, authors as dc:creator (RSS `<author>`
  * must be an e-mail address). lastBuildDate is when the content last changed, never now: the
  * bytes of one version stay the same.
  */
-export function renderRss(doc: FeedDocument, links: LinkBase): string {
+export function renderRss(doc: SyndicatedFeed, links: FeedLinks): string {
   const feed = publishedFeed(doc);
-  const self = selfUrl(links, doc.name, 'rss');
+  const self = representationUrl(links.self, 'rss');
   return generateRssFeed({
     title: feed.title,
     link: feed.siteUrl ?? self,
     description: feed.description ?? feed.title,
-    generator: 'workbench gateway',
+    generator: links.generator,
     lastBuildDate: feed.updated,
     atom: {
-      links: [
-        {href: self, rel: 'self', type: 'application/rss+xml'},
-        {href: hubUrl(links), rel: 'hub'},
-      ],
+      links: [{href: self, rel: 'self', type: 'application/rss+xml'}, ...(links.hub ? [{href: links.hub, rel: 'hub'}] : [])],
     },
     items: publishedItems(doc).map((item) => ({
       title: item.title,
