@@ -1,7 +1,8 @@
 /**
- * The metadata keys this issue reads, in one place (as upstream keeps them), with where each may
- * be written. Keys not listed here (eav-*, file, feed-*, chat-* of later issues)
- * are kept verbatim in `meta` and never rejected.
+ * The core metadata keys, in one place (as upstream keeps them), with where each may be written.
+ * The surfaces keep their own key families beside their code and check them at load: `eav-*`
+ * (eav/), `file`/`storage`/… (files/), `feed-*` (feed-surface/), `chat-*` (chat/). A key of no
+ * family is kept verbatim in `meta` and never rejected.
  */
 export const KEY = {
   tenantFilter: 'tenant-filter',
