@@ -68,6 +68,7 @@ export function openChat(service: GqlService, options: ChatOptions = {}): Chat |
   const schema = chatSchemaOf(service.model);
   if (!schema.tables) return undefined;
   const store = new ChatStore(service, schema.tables);
+  const approving = new Map<string, Promise<PlanApproval>>();
   const tools = connectorTools(service, schema.connectors);
   const byName = new Map(tools.map((tool) => [tool.spec.name, tool]));
   const openModel = options.openModel ?? (() => openChatModel(service.settings.chat));
@@ -99,7 +100,20 @@ export function openChat(service: GqlService, options: ChatOptions = {}): Chat |
       };
     },
     conversations: (user) => store.list(user),
-    approvePlan: (user, planId) => approvePlan(service, store, schema.connectors, user, planId),
+    approvePlan(user, planId) {
+      // Approvals of one plan run one after another: the second then finds the first's approval
+      // row and answers 409, instead of both running the plan (one service process; see README).
+      const key = String(planId);
+      const previous = approving.get(key) ?? Promise.resolve();
+      const current = previous.catch(() => undefined).then(() => approvePlan(service, store, schema.connectors, user, planId));
+      approving.set(key, current);
+      void current
+        .catch(() => undefined)
+        .finally(() => {
+          if (approving.get(key) === current) approving.delete(key);
+        });
+      return current;
+    },
   };
 
   async function runTurn(turn: {

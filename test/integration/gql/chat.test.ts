@@ -280,8 +280,13 @@ describe.each(databases)('the chat in $kind', (database) => {
       .first()) as {id: number};
     await expect(chat.approvePlan(ann, userRow.id)).rejects.toMatchObject({code: 'not_found', message: `no plan ${userRow.id}`});
 
-    const approval = await chat.approvePlan(ann, String(plan.planId));
+    // Two approvals at once (a double click): one runs the plan, the other is told it already ran.
+    const [first, second] = await Promise.allSettled([chat.approvePlan(ann, String(plan.planId)), chat.approvePlan(ann, plan.planId)]);
+    expect(first).toMatchObject({status: 'fulfilled'});
+    expect(second).toMatchObject({status: 'rejected', reason: {code: 'conflict'}});
+    const approval = (first as PromiseFulfilledResult<Awaited<ReturnType<typeof chat.approvePlan>>>).value;
     expect(approval).toMatchObject({planId: plan.planId, approvedBy: 'ann', affected: 2});
+    expect(await db('photos').where({caption: 'New photo'})).toHaveLength(1);
     expect((await db('photos').where({id: 1}).first()).caption).toBe('Renamed beach');
     expect(await db('photos').where({caption: 'New photo'}).select('tenant_id')).toEqual([{tenant_id: 'a'}]);
     const rows = await db('messages')
