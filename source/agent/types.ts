@@ -250,8 +250,8 @@ export interface AgentTool {
 // Sessions: what the faces hold. `workbench agent` sends one prompt; the Chat pane many.
 
 export interface ChatSession {
-  /** `agent` talks to a model endpoint (loop/), `acp` to an external agent (acp/). */
-  readonly kind: 'agent' | 'acp';
+  /** `agent` talks to a model endpoint (loop/), `acp` to an external agent (acp/), `database` to a served database's chat (source/gql/chat/). */
+  readonly kind: 'agent' | 'acp' | 'database';
   /** The first row: the auth row of an agent session, `acp: <command> (<agent name>)` as a notice for ACP. */
   readonly header: TranscriptRow;
   /** One user message, run until the model (or agent) answers; events arrive as they happen. */

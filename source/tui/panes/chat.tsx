@@ -44,7 +44,10 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
   useEffect(() => {
     if (focused && !started) setStarted(true);
   }, [focused, started]);
-  const open = useMemo<OpenSession>(() => (target, ask) => (target.kind === 'acp' ? port.openAcp(target.command, ask) : port.openAgent(ask)), [port]);
+  const open = useMemo<OpenSession>(
+    () => (target, ask) => (target.kind === 'acp' ? port.openAcp(target.command, ask) : target.kind === 'database' ? port.openDatabase(ask) : port.openAgent(ask)),
+    [port],
+  );
   const chat = useChat(open, {start: started});
   // The mode is read through a ref by the key handlers: keys that arrive together (`i` then `say
   // hello`, typed faster than a frame) each see the mode the key before them chose.
@@ -77,7 +80,7 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
 
   const switchTo = (target: ChatTarget) => {
     chat.switchTo(target);
-    setMessage({kind: 'info', text: target.kind === 'acp' ? `switched to the ACP agent: ${target.command}` : 'switched to the model endpoint'});
+    setMessage({kind: 'info', text: `switched to ${targetName(target)}`});
   };
 
   // --- layout ---
@@ -179,9 +182,10 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
       else if (isChatKey('ACP', press)) {
         command.set(port.lastAcpCommand() ?? (chat.target.kind === 'acp' ? chat.target.command : ''));
         setMode('acp-command');
-      } else if (isChatKey('MODEL', press)) {
-        if (chat.target.kind === 'agent') setMessage({kind: 'info', text: 'already talking to the model endpoint'});
-        else switchTo({kind: 'agent'});
+      } else if (isChatKey('MODEL', press) || isChatKey('DATABASE', press)) {
+        const next: ChatTarget = isChatKey('MODEL', press) ? {kind: 'agent'} : {kind: 'database'};
+        if (chat.target.kind === next.kind) setMessage({kind: 'info', text: `already talking to ${targetName(next)}`});
+        else switchTo(next);
       } else if (matchesCommand(Command.UP, press)) selectStep(-1);
       else if (matchesCommand(Command.DOWN, press)) selectStep(1);
       else if (isChatKey('TOP', press) || press.name === 'home') scrollTo(0);
@@ -205,7 +209,7 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
   const header = chat.header
     ? formatRow(chat.header)[0]!
     : chat.opening
-      ? `opening ${chat.target.kind === 'acp' ? `the ACP agent ${chat.target.command}` : 'the model endpoint'}…`
+      ? `opening ${targetName(chat.target)}…`
       : started
         ? 'not connected: enter sends and tries again'
         : 'connects when focused';
@@ -256,7 +260,7 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
           active={focused && mode === 'type'}
           rows={inputRows}
           width={width}
-          placeholder={mode === 'type' ? `message ${chat.target.kind === 'acp' ? 'the agent' : 'the model'} · enter sends` : 'i to type'}
+          placeholder={mode === 'type' ? `message ${chat.target.kind === 'acp' ? 'the agent' : chat.target.kind === 'database' ? 'the database' : 'the model'} · enter sends` : 'i to type'}
         />
       )}
       {keyLineRows > 0 && (
@@ -268,6 +272,11 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
       )}
     </Box>
   );
+}
+
+/** Who a target talks to, as the pane says it. */
+function targetName(target: ChatTarget): string {
+  return target.kind === 'acp' ? `the ACP agent ${target.command}` : target.kind === 'database' ? "the database's chat" : 'the model endpoint';
 }
 
 export const chatPane: PaneDefinition = {
@@ -288,6 +297,7 @@ export const chatPane: PaneDefinition = {
     {label: ChatKey.COPY, description: 'copy the last answer to the clipboard (OSC 52: works over ssh and in tmux)'},
     {label: ChatKey.ACP, description: 'talk to an ACP agent: asks for its command (the last one is remembered)'},
     {label: ChatKey.MODEL, description: 'back to the model endpoint'},
+    {label: ChatKey.DATABASE, description: "talk to the served database (the GraphQL pane's service): its chat connectors are the tools; a proposed plan asks before it runs"},
     {command: Command.MOUSE, description: 'give the mouse to the terminal to select and copy text (M again takes it back)'},
     {heading: 'A permission prompt'},
     {label: 'y / a / n', description: 'allow once / always (this session) / deny'},

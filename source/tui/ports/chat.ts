@@ -5,6 +5,7 @@ import {homedir} from 'node:os';
 import {openAcpSession} from '../../agent/acp/session.js';
 import {openAgentSession} from '../../agent/loop/session.js';
 import {projectPermit} from '../../agent/permissions/project-permit.js';
+import {WorkbenchError} from '../../core/errors.js';
 import {ensureDirectory, workbenchHome} from '../../core/paths.js';
 import type {ChatSession, PermissionAsker} from '../../agent/types.js';
 
@@ -16,10 +17,12 @@ import type {ChatSession, PermissionAsker} from '../../agent/types.js';
 export interface ChatOpeners {
   openAgent(ask: PermissionAsker): Promise<ChatSession>;
   openAcp(agentCommand: string, ask: PermissionAsker): Promise<ChatSession>;
+  /** The served database's chat, its connectors as the model's tools (the GraphQL pane's service). */
+  openDatabase?(ask: PermissionAsker): Promise<ChatSession>;
 }
 
 /** The Chat pane's port: the openers, the ACP command last used, and the sessions to close when the TUI quits. */
-export interface ChatPort extends ChatOpeners {
+export interface ChatPort extends Required<ChatOpeners> {
   /** The agent command of the last switch to ACP, offered again at the next one. */
   lastAcpCommand(): string | undefined;
   close(): Promise<void>;
@@ -82,6 +85,10 @@ export function createChatPort(openers: ChatOpeners, statePath: string = chatSta
   };
   return {
     openAgent: async (ask) => kept(await openers.openAgent(ask)),
+    async openDatabase(ask) {
+      if (!openers.openDatabase) throw new WorkbenchError('not_found', 'no GraphQL service to chat with here');
+      return kept(await openers.openDatabase(ask));
+    },
     openAcp: async (command, ask) => {
       acpCommand = command;
       keepAcpCommand(statePath, command);

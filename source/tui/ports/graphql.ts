@@ -1,5 +1,6 @@
 import type {GraphQLSchema} from 'graphql';
 import {describeError, WorkbenchError} from '../../core/errors.js';
+import type {DatabaseChat} from '../../gql/chat/chat-client.js';
 import type {GqlExecuteResult, GqlService} from '../../gql/types.js';
 import {httpCall, NoAnswerError} from '../../services/http-call.js';
 import {findService, type ServiceEntry} from '../../services/registry.js';
@@ -12,6 +13,8 @@ export interface GqlConnection {
   execute(query: string, variables: Record<string, unknown> | undefined): Promise<GqlExecuteResult>;
   /** Runs a subscription: each result as it comes, then `onEnd` (with why, when it failed); returns the stop. */
   subscribe(query: string, variables: Record<string, unknown> | undefined, handlers: SubscriptionHandlers): Promise<() => void>;
+  /** The database's chat (its conversations, a message, a plan's approval); not_found when it has no chat tables. */
+  chat(): Promise<DatabaseChat>;
   close(): Promise<void>;
 }
 
@@ -28,6 +31,8 @@ export interface GraphqlPort {
   run(query: string, variables?: Record<string, unknown>): Promise<GqlExecuteResult>;
   /** A subscription (`<t>Changed`): results as they commit until the returned stop is called. */
   subscribe(query: string, variables: Record<string, unknown> | undefined, handlers: SubscriptionHandlers): Promise<() => void>;
+  /** The chat of the same service (source/gql/chat/): what the GraphQL pane lists and the Chat pane talks to. */
+  chat(): Promise<DatabaseChat>;
   close(): Promise<void>;
 }
 
@@ -69,6 +74,8 @@ export function inProcessConnection(service: GqlService): GqlConnection {
         void iterator.return?.();
       };
     },
+    // The chat pulls in the agent module: loaded when a pane first asks, not with the TUI.
+    chat: async () => (await import('../../gql/chat/chat-client.js')).localChat(service, {...ANONYMOUS, claims: {}, roles: []}),
     close: () => service.close(),
   };
 }
@@ -148,6 +155,7 @@ export function remoteConnection(entry: ServiceEntry, options: {token?: string} 
         end();
       };
     },
+    chat: async () => (await import('../../gql/chat/chat-client.js')).remoteChat(endpoint, options.token),
     close: async () => {},
   };
 }
@@ -198,6 +206,7 @@ export function createGraphqlPort(options: GraphqlPortOptions = {}): GraphqlPort
     schema: () => withConnection((connection) => connection.schema()),
     run: (query, variables) => withConnection((connection) => connection.execute(query, variables)),
     subscribe: (query, variables, handlers) => withConnection((connection) => connection.subscribe(query, variables, handlers)),
+    chat: () => withConnection((connection) => connection.chat()),
     async close() {
       const pending = current;
       current = undefined;

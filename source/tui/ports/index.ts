@@ -5,6 +5,7 @@ import {createFeedsPort, FEEDS_POLL_MS, type FeedsPort} from './feeds.js';
 import {createGatewayPort, type GatewayPort} from './gateway.js';
 import type {GatewayClient} from '../../gateway/client/http-gateway.js';
 import {createGraphqlPort, type GqlConnection, type GraphqlPort} from './graphql.js';
+import {databaseChatSession} from '../../gql/chat/chat-session.js';
 import type {GqlService} from '../../gql/types.js';
 import {createIncidentsPort, type IncidentsPort} from './incidents.js';
 import {createProcessesPort, type ProcessesPort} from './processes.js';
@@ -54,8 +55,10 @@ export interface PortOptions {
 export function createPorts(context: ToolContext, options: PortOptions = {}): TuiPorts {
   const retryMs = options.retryMs ?? 500;
   const feeds = createFeedsPort({open: options.openReader, pollMs: options.feedsPollMs});
-  const chat = createChatPort(options.chatOpeners ?? agentChatOpeners(context.cwd));
   const graphql = createGraphqlPort({open: options.openGraphql, openInProcess: options.openGqlInProcess ?? defaultGqlInProcess(context.cwd)});
+  const openers = options.chatOpeners ?? agentChatOpeners(context.cwd);
+  // The Chat pane talks to a database through the GraphQL pane's service (a running server, else in-process).
+  const chat = createChatPort({...openers, openDatabase: openers.openDatabase ?? (async (ask) => databaseChatSession(await graphql.chat(), ask))});
   return {
     processes: createProcessesPort(context, {retryMs}),
     incidents: createIncidentsPort(context, {retryMs}),

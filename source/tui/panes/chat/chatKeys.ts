@@ -9,6 +9,7 @@ export const ChatKey = {
   COPY: 'y',
   ACP: 'a',
   MODEL: 'm',
+  DATABASE: 'd',
   TOP: 'g',
   BOTTOM: 'G',
 } as const;
@@ -34,4 +35,4 @@ export function permissionAnswerOf(press: Keypress): 'allow' | 'always' | 'deny'
 
 /** The key lines at the foot of the pane: typing, and reading the conversation. */
 export const TYPE_KEY_LINE = 'enter send · ↑↓ history · esc conversation (then y copy, a ACP, q, tab, ? work) · esc/ctrl-c cancels a running turn';
-export const BROWSE_KEY_LINE = 'i type · ↑↓ select · enter/→ open ←close · pgup/pgdn g/G scroll · y copy answer · a ACP agent · m model · M mouse (select text)';
+export const BROWSE_KEY_LINE = 'i type · ↑↓ select · enter/→ open ←close · pgup/pgdn g/G scroll · y copy answer · a ACP agent · m model · d database · M mouse (select text)';

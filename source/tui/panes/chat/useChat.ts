@@ -3,7 +3,7 @@ import {describeErrorInFull} from '../../../core/errors.js';
 import type {AgentEvent, ChatSession, PermissionAnswer, PermissionAsker, TranscriptRow} from '../../../agent/types.js';
 import {lastAnswer, usageOf, withDelta, withRow, type PendingPermission, type Turn, type Usage} from './conversation.js';
 
-export type ChatTarget = {kind: 'agent'} | {kind: 'acp'; command: string};
+export type ChatTarget = {kind: 'agent'} | {kind: 'acp'; command: string} | {kind: 'database'};
 
 /** How a chat face opens its session; the Chat pane's come from its port, the inline chat has one already. */
 export type OpenSession = (target: ChatTarget, ask: PermissionAsker) => Promise<ChatSession>;
