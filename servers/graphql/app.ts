@@ -4,6 +4,7 @@ import type {HttpHandlerOptions, ServedGraphql} from '../../source/gql/request/i
 import {createServer} from '../kit/index.js';
 import {advertiseHttp3} from '../kit/quic-front/index.js';
 import type {PlaygroundAssets} from './playground-assets.js';
+import {fileRoutes} from './routes/files.js';
 import {graphqlRoutes} from './routes/graphql.js';
 import {healthRoutes, WORKBENCH_PREFIX} from './routes/health.js';
 import {playgroundRoutes} from './routes/playground.js';
@@ -37,6 +38,7 @@ export function buildGraphqlApp(options: GraphqlAppOptions): FastifyInstance {
   if (options.http3Port) advertiseHttp3(app, options.http3Port);
   app.register(healthRoutes);
   app.register(graphqlRoutes, {served: options.served, verify: options.verify, onInternalError});
+  app.register(fileRoutes, {served: options.served, verify: options.verify, onInternalError});
   app.register(subscriptionRoutes, {served: options.served, verify: options.verify, onInternalError, publicUrl: options.publicUrl});
   app.register(playgroundRoutes, {path: playground, endpoint: path, assets: options.playground});
   return app;

@@ -1,4 +1,5 @@
 import {modelEvents, tableEvents} from '../events/event-options.js';
+import {applyFileColumns} from '../files/file-options.js';
 import {KEY, KEY_SCOPES, ROOT_SELECTOR, type Scope} from '../metadata/keys.js';
 import type {DbModel, DbTable, GqlColumn, GqlModel, GqlProcedure, GqlTable, ModelProblem, ResolvedMetadata} from '../types.js';
 import {columnJoins, manyToManyLinks, type Resolve, tableJoins} from './join-rules.js';
@@ -26,6 +27,7 @@ export function buildModel(db: DbModel, resolved: ResolvedMetadata = EMPTY_METAD
   const byKey = new Map(tables.map((table) => [table.key, table]));
   // Before names and links: the outbox table is hidden from the schema.
   const events = modelEvents(rootRead, db, tables, problems);
+  applyFileColumns(tables, resolved, problems);
 
   addLinks(db, dbByKey, byKey, options, resolved, problems);
 
