@@ -3,6 +3,7 @@ import type {FastifyInstance, FastifyRequest} from 'fastify';
 import type {GraphQLSchema} from 'graphql';
 import type {HandlerOptions, Response} from 'graphql-http';
 import {verifyBearer} from '../../../source/gql/auth/index.js';
+import {noQuery} from '../../kit/index.js';
 import {answerFileRequest} from '../../../source/gql/files/download.js';
 import {MAX_FILES, readMultipartRequest, type MultipartPart} from '../../../source/gql/files/multipart-request.js';
 import type {StagedFile} from '../../../source/gql/files/staged-file.js';
@@ -27,7 +28,8 @@ export async function registerUploads(app: FastifyInstance, options: FileRouteOp
   const {served} = options;
   const verify = options.verify ?? verifyBearer;
   const operationsLimit = app.initialConfig.bodyLimit ?? 1024 * 1024;
-  await app.register(multipart, {limits: {fieldSize: operationsLimit, fields: 2, files: MAX_FILES, parts: MAX_FILES + 2, fileSize: Infinity}});
+  // preservePath: the client's whole name reaches displayName (file-name.ts), which keeps it as text only.
+  await app.register(multipart, {preservePath: true, limits: {fieldSize: operationsLimit, fields: 2, files: MAX_FILES, parts: MAX_FILES + 2, fileSize: Infinity}});
   const stagedBy = new WeakMap<FastifyRequest, StagedFile[]>();
   const discard = async (request: FastifyRequest) => {
     const staged = stagedBy.get(request) ?? [];
@@ -85,7 +87,7 @@ export async function fileRoutes(app: FastifyInstance, options: FileRouteOptions
   const {served} = options;
   const verify = options.verify ?? verifyBearer;
   const serving = {model: served.model, schema: served.schema as GraphQLSchema, documents: served.documents, context: contextOf(served)};
-  app.get(`${served.settings.path}/files/:table/:column/*`, async (request, reply) => {
+  app.get(`${served.settings.path}/files/:table/:column/*`, {schema: {querystring: noQuery}}, async (request, reply) => {
     const user = await verify(request.headers.authorization, served.settings);
     const params = request.params as {table: string; column: string; '*': string};
     const header = (name: string) => {

@@ -39,7 +39,11 @@ export async function readMultipartRequest(parts: AsyncIterable<MultipartPart>, 
       if (part.fieldname === 'operations' && !operations) {
         operations = readOperations(part.value);
         targetOf = uploadTargets(served.model, served.schema, parseQuery(operations.query), operations.operationName);
-      } else if (part.fieldname === 'map' && operations && !map) map = readMap(part.value);
+      } else if (part.fieldname === 'map' && operations && targetOf && !map) {
+        map = readMap(part.value);
+        // Every path checked before any file is read: a map that leads nowhere reads nothing.
+        for (const [path] of map.values()) targetOf(path!);
+      }
       else throw new UploadRefused(400, `unexpected part "${part.fieldname}": a multipart request is operations, then map, then the files`);
       continue;
     }
