@@ -11,6 +11,7 @@ import {startOidcIssuer, type OidcIssuer} from '../../../fixtures/oidc-issuer/is
 import {startGraphqlServer, type GraphqlServer} from '../../../servers/graphql/index.js';
 import {openGqlService} from '../../../source/gql/service.js';
 import {gqlDatabases, settingsFor, type GqlFixture} from '../../helpers/gql-databases.js';
+import {testPng} from '../../helpers/test-png.js';
 
 const databases = await gqlDatabases();
 const AUDIENCE = 'workbench-api';
@@ -18,14 +19,8 @@ const MAX_SIZE = 64 * 1024;
 
 const schemaOf = (fixture: GqlFixture) => (fixture.provider === 'sqlite' ? 'main' : fixture.provider === 'postgres' ? 'public' : fixture.database);
 
-/** A PNG as file-type knows one: the signature and an IHDR chunk header, then `size` bytes in all. */
-function png(size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  bytes.set(Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
-  for (let index = 16; index < size; index += 1) bytes[index] = (index * 31) % 251;
-  return bytes;
-}
-const zip = () => new Uint8Array(Buffer.concat([Buffer.from('504b0304140000000800', 'hex'), Buffer.alloc(200, 1)]));
+const png = testPng;
+const zip = () => new Uint8Array([...Buffer.from("504b0304140000000800", "hex"), ...Buffer.alloc(200, 1)]);
 
 const INSERT = 'mutation($f: Upload!) { documents(insert: {file_key: $f}) }';
 
@@ -87,7 +82,7 @@ describe.each(databases.map((database) => [database.kind, database] as const))('
   });
 
   /** A multipart request as the spec has it: operations, map, then the file parts. */
-  async function upload(options: {tenant?: number; bytes: Uint8Array; name?: string; type?: string; query?: string; headers?: Record<string, string>}) {
+  async function upload(options: {tenant?: number; bytes: Uint8Array<ArrayBuffer>; name?: string; type?: string; query?: string; headers?: Record<string, string>}) {
     const form = new FormData();
     form.append('operations', JSON.stringify({query: options.query ?? INSERT, variables: {f: null}}));
     form.append('map', JSON.stringify({0: ['variables.f']}));
