@@ -27,6 +27,6 @@ export async function receiveFile(part: IncomingFile, target: UploadTarget): Pro
     if (!first.done) yield first.value;
     yield* checked.body;
   }
-  const pending = await storage.put(key, Readable.from(all(), {objectMode: false}), checked.type());
+  const pending = await storage.put(key, Readable.from(all(), {objectMode: false, highWaterMark: 256 * 1024}), checked.type());
   return new StagedFile(target.table, target.column, storage, key, checked.type(), displayName(part.filename), checked.size(), pending);
 }

@@ -18,7 +18,8 @@ export function diskStorage(dir: string): FileStorage {
     async put(key: string, body: Readable): Promise<PendingFile> {
       await mkdir(tmpDir, {recursive: true});
       const tmp = join(tmpDir, `${key}.${randomBytes(6).toString('hex')}`);
-      const out = createWriteStream(tmp, {flags: 'wx'});
+      // A write in flight while the next chunks gather (written together): the socket keeps flowing.
+      const out = createWriteStream(tmp, {flags: 'wx', highWaterMark: 1024 * 1024});
       try {
         await pipeline(body, out);
       } catch (error) {
