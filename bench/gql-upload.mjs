@@ -186,14 +186,20 @@ for (let round = 0; round < ROUNDS; round++) {
   uploads.push(SIZE / MB / ((performance.now() - started) / 1000));
   clearInterval(sampler);
   rmSync(store, {recursive: true, force: true});
-  console.log(`round ${round + 1}: fs copy ${copies.at(-1).toFixed(0)} MB/s, loopback HTTP to a discarding server ${sinks.at(-1).toFixed(0)} MB/s, upload ${uploads.at(-1).toFixed(0)} MB/s, server RSS peak ${((peak - idle) / MB).toFixed(1)} MB above idle`);
+  console.log(
+    `round ${round + 1}: fs copy ${copies.at(-1).toFixed(0)} MB/s, loopback HTTP to a discarding server ${sinks.at(-1).toFixed(0)} MB/s, upload ${uploads.at(-1).toFixed(0)} MB/s, server RSS peak ${((peak - idle) / MB).toFixed(1)} MB above idle`,
+  );
 }
 
 const above = (peak - idle) / MB;
 const ratio = median(uploads) / median(copies);
-console.log(`server RSS: idle ${(idle / MB).toFixed(1)} MB, peak while uploading ${(peak / MB).toFixed(1)} MB, ${above.toFixed(1)} MB above idle (target < ${TARGETS.rssMb} MB) ${verdict(above < TARGETS.rssMb)}`);
+console.log(
+  `server RSS: idle ${(idle / MB).toFixed(1)} MB, peak while uploading ${(peak / MB).toFixed(1)} MB, ${above.toFixed(1)} MB above idle (target < ${TARGETS.rssMb} MB) ${verdict(above < TARGETS.rssMb)}`,
+);
 console.log(
   `throughput: upload ${median(uploads).toFixed(0)} MB/s, fs stream copy ${median(copies).toFixed(0)} MB/s, ratio ${ratio.toFixed(2)}× (target ≥ ${TARGETS.ratio}×) ${verdict(ratio >= TARGETS.ratio)}`,
 );
-console.log(`for scale: loopback HTTP to a server that discards the bytes ${median(sinks).toFixed(0)} MB/s; the upload reaches ${(median(uploads) / median(sinks)).toFixed(2)}× of it`);
+console.log(
+  `for scale: loopback HTTP to a server that discards the bytes ${median(sinks).toFixed(0)} MB/s; the upload reaches ${(median(uploads) / median(sinks)).toFixed(2)}× of it`,
+);
 process.exit(above < TARGETS.rssMb && ratio >= TARGETS.ratio ? 0 : 1);

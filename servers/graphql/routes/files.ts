@@ -15,7 +15,10 @@ export interface FileRouteOptions extends HttpHandlerOptions {
   served: ServedGraphql;
 }
 
-const contextOf = (served: ServedGraphql) => (user: UserContext): GqlRequestContext => (served.context ? served.context(user) : {model: served.model, db: served.db, user});
+const contextOf =
+  (served: ServedGraphql) =>
+  (user: UserContext): GqlRequestContext =>
+    served.context ? served.context(user) : {model: served.model, db: served.db, user};
 
 /**
  * Multipart uploads at GqlService:Path (GraphQL multipart request spec): registers
@@ -55,12 +58,19 @@ export async function registerUploads(app: FastifyInstance, options: FileRouteOp
       await discard(request);
       const refused = asRefusal(error);
       if (!refused) throw error;
-      return [JSON.stringify({errors: [{message: refused.message, extensions: {code: refused.status === 413 ? 'payload_too_large' : refused.status === 415 ? 'unsupported_media_type' : 'bad_request'}}]}), {
-        status: refused.status,
-        statusText: refused.status === 413 ? 'Payload Too Large' : refused.status === 415 ? 'Unsupported Media Type' : 'Bad Request',
-        // The rest of a refused body is not worth reading.
-        headers: {'content-type': 'application/json; charset=utf-8', connection: 'close'},
-      }] satisfies Response;
+      return [
+        JSON.stringify({
+          errors: [
+            {message: refused.message, extensions: {code: refused.status === 413 ? 'payload_too_large' : refused.status === 415 ? 'unsupported_media_type' : 'bad_request'}},
+          ],
+        }),
+        {
+          status: refused.status,
+          statusText: refused.status === 413 ? 'Payload Too Large' : refused.status === 415 ? 'Unsupported Media Type' : 'Bad Request',
+          // The rest of a refused body is not worth reading.
+          headers: {'content-type': 'application/json; charset=utf-8', connection: 'close'},
+        },
+      ] satisfies Response;
     }
   };
 }

@@ -62,7 +62,8 @@ export async function answerFileRequest(serving: FileServing, user: UserContext,
 
   const typeColumn = file.contentTypeColumn && table.columns.find((item) => item.dbName === file.contentTypeColumn)!.name;
   const recorded = typeColumn ? row?.[typeColumn] : undefined;
-  const contentType = typeof recorded === 'string' && /^[\w.+-]+\/[\w.+-]+$/.test(recorded) ? recorded : (stored.contentType ?? (await sniffStored(storage.read.bind(storage), key, stored.size)));
+  const contentType =
+    typeof recorded === 'string' && /^[\w.+-]+\/[\w.+-]+$/.test(recorded) ? recorded : (stored.contentType ?? (await sniffStored(storage.read.bind(storage), key, stored.size)));
   const nameColumn = file.fileNameColumn && table.columns.find((item) => item.dbName === file.fileNameColumn)!.name;
   const name = nameColumn && typeof row?.[nameColumn] === 'string' ? (row[nameColumn] as string) : key;
   const headers = {...common, 'content-type': contentType, 'content-disposition': attachmentDisposition(name)};
@@ -116,7 +117,13 @@ async function sniffStored(read: (key: string, range: ByteRange) => Promise<Read
 }
 
 /** The row through the read path, as the user: `{<file column> <type column> <name column>}` or undefined. */
-async function readRow(serving: FileServing, user: UserContext, table: GqlTable, column: GqlColumn & {file: FileColumn}, key: string[]): Promise<Record<string, unknown> | undefined> {
+async function readRow(
+  serving: FileServing,
+  user: UserContext,
+  table: GqlTable,
+  column: GqlColumn & {file: FileColumn},
+  key: string[],
+): Promise<Record<string, unknown> | undefined> {
   const filter: Record<string, unknown> = {};
   for (const [index, name] of table.primaryKey.entries()) {
     const keyColumn = table.columns.find((item) => item.dbName === name)!;

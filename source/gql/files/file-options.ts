@@ -67,7 +67,8 @@ function fileColumn(read: PropertyReader, table: GqlTable, column: GqlColumn, in
     return undefined;
   }
   if (read.has(FILE_KEY.file) && read.has(FILE_KEY.fileStorage)) read.problem(FILE_KEY.fileStorage, `is the legacy spelling of ${FILE_KEY.file}: write one of them`);
-  if (column.kind !== 'string') read.problem(markerKey, `${column.dbName} is a ${column.dataType} column: a file column holds the storage key, so it must be a string (text/varchar) column`);
+  if (column.kind !== 'string')
+    read.problem(markerKey, `${column.dbName} is a ${column.dataType} column: a file column holds the storage key, so it must be a string (text/varchar) column`);
   if (column.isPrimaryKey) read.problem(markerKey, 'a primary-key column cannot be a file column');
 
   let storage = storageOf(read) ?? inherited;
@@ -114,7 +115,8 @@ function companion(read: PropertyReader, key: string, table: GqlTable, file: Gql
   if (!found) read.problem(key, `${table.key} has no column ${name}`);
   else if (found === file) read.problem(key, 'names the file column itself');
   else if (found.kind !== 'string') read.problem(key, `${found.dbName} is a ${found.dataType} column, not a string column`);
-  else if (found.hidden || found.populate !== undefined) read.problem(key, `${found.dbName} is ${found.hidden ? 'hidden' : `filled by populate: ${found.populate}`}, so an upload cannot write it`);
+  else if (found.hidden || found.populate !== undefined)
+    read.problem(key, `${found.dbName} is ${found.hidden ? 'hidden' : `filled by populate: ${found.populate}`}, so an upload cannot write it`);
   else return found.dbName;
   return undefined;
 }

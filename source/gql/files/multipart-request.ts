@@ -11,8 +11,7 @@ export const MAX_FILES = 10;
 
 /** A part as @fastify/multipart hands it over (only what is read here). */
 export type MultipartPart =
-  | {type: 'field'; fieldname: string; value: unknown; valueTruncated?: boolean}
-  | {type: 'file'; fieldname: string; file: Readable; filename?: string; mimetype?: string};
+  {type: 'field'; fieldname: string; value: unknown; valueTruncated?: boolean} | {type: 'file'; fieldname: string; file: Readable; filename?: string; mimetype?: string};
 
 export interface MultipartParams {
   query: string;
@@ -43,8 +42,7 @@ export async function readMultipartRequest(parts: AsyncIterable<MultipartPart>, 
         map = readMap(part.value);
         // Every path checked before any file is read: a map that leads nowhere reads nothing.
         for (const [path] of map.values()) targetOf(path!);
-      }
-      else throw new UploadRefused(400, `unexpected part "${part.fieldname}": a multipart request is operations, then map, then the files`);
+      } else throw new UploadRefused(400, `unexpected part "${part.fieldname}": a multipart request is operations, then map, then the files`);
       continue;
     }
     if (!operations || !map || !targetOf) {
@@ -66,7 +64,8 @@ export async function readMultipartRequest(parts: AsyncIterable<MultipartPart>, 
   if (!operations) throw new UploadRefused(400, 'the multipart request has no operations part (GraphQL multipart request spec: operations, map, files)');
   if (!map) throw new UploadRefused(400, 'the multipart request has no map part (GraphQL multipart request spec: operations, map, files)');
   const missing = [...map.keys()].filter((name) => !received.has(name));
-  if (missing.length > 0) throw new UploadRefused(400, `map names the file part${missing.length > 1 ? 's' : ''} ${missing.map((name) => `"${name}"`).join(', ')}, which the request does not carry`);
+  if (missing.length > 0)
+    throw new UploadRefused(400, `map names the file part${missing.length > 1 ? 's' : ''} ${missing.map((name) => `"${name}"`).join(', ')}, which the request does not carry`);
   return operations;
 }
 
@@ -101,7 +100,8 @@ function readMap(value: unknown): Map<string, string[]> {
   if (!isObject(map)) throw new UploadRefused(400, 'map must be a JSON object: {"<file part name>": ["variables.<path>"]}');
   const entries = new Map<string, string[]>();
   for (const [name, paths] of Object.entries(map)) {
-    if (!Array.isArray(paths) || paths.length === 0 || !paths.every((path) => typeof path === 'string')) throw new UploadRefused(400, `map: "${name}" must be a list of paths such as ["variables.file"]`);
+    if (!Array.isArray(paths) || paths.length === 0 || !paths.every((path) => typeof path === 'string'))
+      throw new UploadRefused(400, `map: "${name}" must be a list of paths such as ["variables.file"]`);
     if (paths.length > 1) throw new UploadRefused(400, `map: "${name}" names ${paths.length} places: a file goes to one file column`);
     entries.set(name, paths as string[]);
   }

@@ -43,7 +43,7 @@ export class StagedFile {
  */
 export const GraphQLUpload = new GraphQLScalarType({
   name: 'Upload',
-  description: 'A file sent as a part of a multipart request (GraphQL multipart request spec): only in a variable the request\'s `map` fills.',
+  description: "A file sent as a part of a multipart request (GraphQL multipart request spec): only in a variable the request's `map` fills.",
   parseValue(value) {
     if (value instanceof StagedFile) return value;
     throw new GraphQLError('Upload takes a file part of a multipart/form-data request (GraphQL multipart request spec), named in its map');

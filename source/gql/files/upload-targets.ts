@@ -50,7 +50,11 @@ export function uploadTargets(model: GqlModel, schema: GraphQLSchema, document: 
   const inputs = fileInputs(model, schema);
   const operations = document.definitions.filter((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION);
   const operation = operationName ? operations.find((item) => item.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
-  if (!operation) throw new UploadRefused(400, operationName ? `operations: no operation named ${operationName}` : 'operations: the document must hold one operation (or name one in operationName)');
+  if (!operation)
+    throw new UploadRefused(
+      400,
+      operationName ? `operations: no operation named ${operationName}` : 'operations: the document must hold one operation (or name one in operationName)',
+    );
   const usages = uploadVariableUsages(schema, document, operation, inputs);
   return (path: string) => {
     const [root, name, ...rest] = path.split('.');

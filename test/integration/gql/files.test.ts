@@ -20,7 +20,7 @@ const MAX_SIZE = 64 * 1024;
 const schemaOf = (fixture: GqlFixture) => (fixture.provider === 'sqlite' ? 'main' : fixture.provider === 'postgres' ? 'public' : fixture.database);
 
 const png = testPng;
-const zip = () => new Uint8Array([...Buffer.from("504b0304140000000800", "hex"), ...Buffer.alloc(200, 1)]);
+const zip = () => new Uint8Array([...Buffer.from('504b0304140000000800', 'hex'), ...Buffer.alloc(200, 1)]);
 
 const INSERT = 'mutation($f: Upload!) { documents(insert: {file_key: $f}) }';
 
@@ -92,7 +92,12 @@ describe.each(databases.map((database) => [database.kind, database] as const))('
   const download = async (id: unknown, tenant = 1, headers: Record<string, string> = {}) =>
     fetch(`${server.url}/graphql/files/documents/file_key/${String(id)}`, {headers: {...(await auth(tenant)), ...headers}});
   /** Files in the storage, temp files included. */
-  const stored = () => [...readdirSync(storeDir).filter((name) => name !== '.tmp'), ...readdirSync(storeDir).filter((name) => name === '.tmp').flatMap(() => readdirSync(join(storeDir, '.tmp')))];
+  const stored = () => [
+    ...readdirSync(storeDir).filter((name) => name !== '.tmp'),
+    ...readdirSync(storeDir)
+      .filter((name) => name === '.tmp')
+      .flatMap(() => readdirSync(join(storeDir, '.tmp'))),
+  ];
   const rowCount = async () => Number(((await db(ref).count({n: '*'})) as Array<{n: number | string}>)[0]!.n);
 
   maybe('an upload streams to the storage, the row holds its key, type and name, and the download gives the same bytes', async () => {
@@ -206,7 +211,11 @@ describe.each(databases.map((database) => [database.kind, database] as const))('
     form.append('operations', JSON.stringify({query: INSERT, variables: {f: null}}));
     form.append('map', JSON.stringify({0: ['variables.f']}));
     form.append('0', new Blob([png(800)]), 'a.png');
-    const answer = await fetch(`${server.url}/graphql`, {method: 'POST', body: form, headers: {accept: 'application/json', authorization: `Bearer ${await issuer.mint({sub: 'nobody'})}`}});
+    const answer = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      body: form,
+      headers: {accept: 'application/json', authorization: `Bearer ${await issuer.mint({sub: 'nobody'})}`},
+    });
     const body = (await answer.json()) as {data?: unknown; errors?: Array<{message: string}>};
     expect(body.errors?.[0]?.message).toMatch(/tenant_id/);
     expect(stored().length).toBe(before.files);
@@ -284,22 +293,67 @@ describe.each(databases.map((database) => [database.kind, database] as const))('
     };
     const operations = JSON.stringify({query: INSERT, variables: {f: null}});
     const file = new Blob([png(300)], {type: 'image/png'});
-    expect(await send([['operations', operations]])).toEqual({status: 400, message: 'the multipart request has no map part (GraphQL multipart request spec: operations, map, files)'});
-    expect(await send([['operations', operations], ['0', file, 'a.png']])).toEqual({
+    expect(await send([['operations', operations]])).toEqual({
+      status: 400,
+      message: 'the multipart request has no map part (GraphQL multipart request spec: operations, map, files)',
+    });
+    expect(
+      await send([
+        ['operations', operations],
+        ['0', file, 'a.png'],
+      ]),
+    ).toEqual({
       status: 400,
       message: 'the file part "0" came before map: send operations, then map, then the files',
     });
-    expect(await send([['operations', operations], ['map', JSON.stringify({0: ['variables.f'], 1: ['variables.g']})], ['0', file, 'a.png']])).toMatchObject({status: 400, message: expect.stringMatching(/"variables.g" is not a variable/)});
-    expect(await send([['operations', operations], ['map', JSON.stringify({0: ['variables.f']})]])).toEqual({
+    expect(
+      await send([
+        ['operations', operations],
+        ['map', JSON.stringify({0: ['variables.f'], 1: ['variables.g']})],
+        ['0', file, 'a.png'],
+      ]),
+    ).toMatchObject({status: 400, message: expect.stringMatching(/"variables.g" is not a variable/)});
+    expect(
+      await send([
+        ['operations', operations],
+        ['map', JSON.stringify({0: ['variables.f']})],
+      ]),
+    ).toEqual({
       status: 400,
       message: 'map names the file part "0", which the request does not carry',
     });
-    expect(await send([['operations', '{"query": "mutation'], ['map', '{}']])).toMatchObject({status: 400, message: expect.stringMatching(/^the operations part is not valid JSON/)});
-    expect(await send([['operations', operations], ['map', 'not json']])).toMatchObject({status: 400, message: expect.stringMatching(/^the map part is not valid JSON/)});
-    expect(await send([['operations', '[]'], ['map', '{}']])).toEqual({status: 400, message: 'operations is a batch (an array): send one operation per request'});
-    expect(await send([['operations', operations], ['map', JSON.stringify({0: ['variables.f']})], ['1', file, 'b.png']])).toEqual({status: 400, message: 'the file part "1" is not named in map'});
+    expect(
+      await send([
+        ['operations', '{"query": "mutation'],
+        ['map', '{}'],
+      ]),
+    ).toMatchObject({status: 400, message: expect.stringMatching(/^the operations part is not valid JSON/)});
+    expect(
+      await send([
+        ['operations', operations],
+        ['map', 'not json'],
+      ]),
+    ).toMatchObject({status: 400, message: expect.stringMatching(/^the map part is not valid JSON/)});
+    expect(
+      await send([
+        ['operations', '[]'],
+        ['map', '{}'],
+      ]),
+    ).toEqual({status: 400, message: 'operations is a batch (an array): send one operation per request'});
+    expect(
+      await send([
+        ['operations', operations],
+        ['map', JSON.stringify({0: ['variables.f']})],
+        ['1', file, 'b.png'],
+      ]),
+    ).toEqual({status: 400, message: 'the file part "1" is not named in map'});
     const many = Object.fromEntries(Array.from({length: 11}, (_, index) => [String(index), [`variables.f${index}`]]));
-    expect(await send([['operations', operations], ['map', JSON.stringify(many)]])).toEqual({status: 413, message: 'map names 11 files: at most 10 in one request'});
+    expect(
+      await send([
+        ['operations', operations],
+        ['map', JSON.stringify(many)],
+      ]),
+    ).toEqual({status: 413, message: 'map names 11 files: at most 10 in one request'});
     expect(stored().length).toBe(before.files);
     expect(await rowCount()).toBe(before.rows);
   });

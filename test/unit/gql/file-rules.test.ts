@@ -42,10 +42,20 @@ describe('file keys at model load', () => {
       fileOf([
         'main.documents.file_key { file: true; storage: disk:/srv/files; max-size: 10MB; accept: image/*, Application/PDF; content-type-column: MIME; file-name-column: original_name }',
       ]),
-    ).toEqual({storage: {kind: 'disk', dir: '/srv/files'}, maxSize: 10 * 1024 * 1024, accept: ['image/*', 'application/pdf'], contentTypeColumn: 'mime', fileNameColumn: 'original_name'});
+    ).toEqual({
+      storage: {kind: 'disk', dir: '/srv/files'},
+      maxSize: 10 * 1024 * 1024,
+      accept: ['image/*', 'application/pdf'],
+      contentTypeColumn: 'mime',
+      fileNameColumn: 'original_name',
+    });
     // Defaults: disk under WORKBENCH_HOME, 100 MiB, any type; no other column is a file column.
     expect(fileOf(['main.documents.file_key { file: true }'])).toEqual({storage: {kind: 'disk'}, maxSize: 100 * 1024 * 1024});
-    expect(modelFrom(db(), ['main.documents.file_key { file: true }']).model.byKey.get('main.documents')!.columns.find((item) => item.dbName === 'scan')!.file).toBeUndefined();
+    expect(
+      modelFrom(db(), ['main.documents.file_key { file: true }'])
+        .model.byKey.get('main.documents')!
+        .columns.find((item) => item.dbName === 'scan')!.file,
+    ).toBeUndefined();
   });
 
   it('storage: the nearest wins (column, table, model), and file may name one itself', () => {

@@ -52,4 +52,3 @@ export function s3Storage(config: S3Config): FileStorage {
     delete: remove,
   };
 }
-
