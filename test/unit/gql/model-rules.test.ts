@@ -200,11 +200,12 @@ describe('data behaviour', () => {
   });
 
   it('keeps keys of later issues verbatim in meta', () => {
-    // The change-event keys are read since the CDC issue (test/unit/gql/event-rules.test.ts); the rest stay verbatim.
-    const model = ok('main.Track { feed-title: {Name} }', 'main.Track.Name { file: bucket=x; min-length: 2 }', ':root { storage: local }');
+    // The change-event keys are read since the CDC issue (test/unit/gql/event-rules.test.ts), the file keys
+    // since the files issue (test/unit/gql/file-rules.test.ts, where their values are checked); all stay in meta too.
+    const model = ok('main.Track { feed-title: {Name} }', 'main.Track.Name { file: true; min-length: 2 }', ':root { storage: disk }');
     expect(model.byKey.get('main.Track')!.meta).toEqual({'feed-title': '{Name}'});
-    expect(model.byKey.get('main.Track')!.columns[1].meta).toEqual({file: 'bucket=x', minlength: '2'});
-    expect(model.meta).toEqual({storage: 'local'});
+    expect(model.byKey.get('main.Track')!.columns[1].meta).toEqual({file: 'true', minlength: '2'});
+    expect(model.meta).toEqual({storage: 'disk'});
   });
 
   it.each([
