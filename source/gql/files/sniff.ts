@@ -65,7 +65,9 @@ export function checkedBody(source: Readable, limits: {maxSize: number; accept?:
         if (headBytes < SAMPLE_BYTES) continue;
         const joined = Buffer.concat(head);
         head = [];
-        await decide(joined);
+        // The verdict is the sample's (what arrived at once may be more); text is checked on to the end.
+        await decide(joined.subarray(0, SAMPLE_BYTES));
+        checkText(joined.subarray(SAMPLE_BYTES), false);
         yield joined;
         continue;
       }

@@ -222,6 +222,49 @@ describe.each(databases.map((database) => [database.kind, database] as const))('
     expect(await rowCount()).toBe(before.rows);
   });
 
+  maybe('a batch carries two files mapped into an input variable; a file replaced by an update is served new', async () => {
+    const form = new FormData();
+    const query = 'mutation($actions: [batch_documents!]!) { documents_batch(actions: $actions) }';
+    form.append('operations', JSON.stringify({query, variables: {actions: [{insert: {file_key: null}}, {insert: {file_key: null}}]}}));
+    form.append('map', JSON.stringify({a: ['variables.actions.0.insert.file_key'], b: ['variables.actions.1.insert.file_key']}));
+    form.append('a', new Blob([png(700)]), 'first.png');
+    form.append('b', new Blob([new TextEncoder().encode('second file')]), 'second.txt');
+    const answer = await fetch(`${server.url}/graphql`, {method: 'POST', body: form, headers: {accept: 'application/json', ...(await auth(1))}});
+    expect(((await answer.json()) as {data: {documents_batch: number}}).data.documents_batch).toBe(2);
+    const rows = (await db(ref).whereIn('original_name', ['first.png', 'second.txt']).orderBy('id')) as Array<{id: number; mime: string; file_key: string}>;
+    expect(rows.map((row) => row.mime)).toEqual(['image/png', 'text/plain']);
+    expect(new Set(rows.map((row) => row.file_key)).size).toBe(2);
+
+    const update = new FormData();
+    update.append('operations', JSON.stringify({query: `mutation($f: Upload) { documents(update: {id: ${rows[0]!.id}, file_key: $f}) }`, variables: {f: null}}));
+    update.append('map', JSON.stringify({0: ['variables.f']}));
+    update.append('0', new Blob([new TextEncoder().encode('now text')]), 'now.txt');
+    expect((await fetch(`${server.url}/graphql`, {method: 'POST', body: update, headers: {accept: 'application/json', ...(await auth(1))}})).status).toBe(200);
+    const got = await download(rows[0]!.id);
+    expect(got.headers.get('content-type')).toBe('text/plain');
+    expect(got.headers.get('content-disposition')).toContain('filename="now.txt"');
+    expect(await got.text()).toBe('now text');
+  });
+
+  maybe('text that turns out not to be text, and an operations part over the limit, are refused', async () => {
+    const before = {files: stored().length, rows: await rowCount()};
+    const text = new TextEncoder().encode('plain words '.repeat(1000));
+    const tricky = new Uint8Array([...text, 0, 1, 2]);
+    const answer = await upload({bytes: tricky, name: 'fake.txt', type: 'text/plain'});
+    expect(answer.status).toBe(415);
+    expect(((await answer.json()) as {errors: Array<{message: string}>}).errors[0]!.message).toMatch(/looked like text at its start but is not UTF-8 text/);
+
+    const form = new FormData();
+    form.append('operations', JSON.stringify({query: INSERT, variables: {f: null, padding: 'x'.repeat(1024 * 1024 + 10)}}));
+    form.append('map', JSON.stringify({0: ['variables.f']}));
+    form.append('0', new Blob([png(300)]), 'a.png');
+    const big = await fetch(`${server.url}/graphql`, {method: 'POST', body: form, headers: {accept: 'application/json', ...(await auth(1))}});
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as {errors: Array<{message: string}>}).errors[0]!.message).toBe('the operations part is too large');
+    expect(stored().length).toBe(before.files);
+    expect(await rowCount()).toBe(before.rows);
+  });
+
   maybe('an upload aborted midway (the socket destroyed) leaves no file and no row', async () => {
     const before = {files: stored().length, rows: await rowCount()};
     const boundary = 'wbboundary1234';
