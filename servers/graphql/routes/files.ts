@@ -7,7 +7,7 @@ import {noQuery} from '../../kit/index.js';
 import {answerFileRequest} from '../../../source/gql/files/download.js';
 import {MAX_FILES, readMultipartRequest, type MultipartPart} from '../../../source/gql/files/multipart-request.js';
 import type {StagedFile} from '../../../source/gql/files/staged-file.js';
-import {UploadRefused} from '../../../source/gql/files/upload-refused.js';
+import {StorageUnavailable, UploadRefused} from '../../../source/gql/files/upload-refused.js';
 import {refusal, type HttpHandlerOptions, type ServedGraphql} from '../../../source/gql/request/index.js';
 import type {GqlRequestContext, UserContext} from '../../../source/gql/types.js';
 
@@ -56,6 +56,13 @@ export async function registerUploads(app: FastifyInstance, options: FileRouteOp
       return await readMultipartRequest(parts, {model: served.model, schema: served.schema as GraphQLSchema}, staged);
     } catch (error) {
       await discard(request);
+      if (error instanceof StorageUnavailable) {
+        options.onInternalError?.(error);
+        return [
+          JSON.stringify({errors: [{message: error.message, extensions: {code: 'storage_unavailable'}}]}),
+          {status: 503, statusText: 'Service Unavailable', headers: {'content-type': 'application/json; charset=utf-8', connection: 'close'}},
+        ] satisfies Response;
+      }
       const refused = asRefusal(error);
       if (!refused) throw error;
       return [

@@ -1,9 +1,12 @@
 import {randomUUID} from 'node:crypto';
 import {Readable} from 'node:stream';
+import {describeError} from '../../core/errors.js';
 import {displayName} from './file-name.js';
 import {checkedBody} from './sniff.js';
 import {StagedFile} from './staged-file.js';
 import {openStorage} from './storage/open-storage.js';
+import type {PendingFile} from './storage/storage.js';
+import {StorageUnavailable, UploadRefused} from './upload-refused.js';
 import type {UploadTarget} from './upload-targets.js';
 
 export interface IncomingFile {
@@ -27,6 +30,13 @@ export async function receiveFile(part: IncomingFile, target: UploadTarget): Pro
     if (!first.done) yield first.value;
     yield* checked.body;
   }
-  const pending = await storage.put(key, Readable.from(all(), {objectMode: false, highWaterMark: 256 * 1024}), checked.type());
+  let pending: PendingFile;
+  try {
+    pending = await storage.put(key, Readable.from(all(), {objectMode: false, highWaterMark: 256 * 1024}), checked.type());
+  } catch (error) {
+    if (error instanceof UploadRefused) throw error;
+    if (part.file.errored || (part.file.destroyed && !part.file.readableEnded)) throw new UploadRefused(400, 'the request ended before the file did');
+    throw new StorageUnavailable(`the file storage (${storage.description}) failed: ${describeError(error)}`);
+  }
   return new StagedFile(target.table, target.column, storage, key, checked.type(), displayName(part.filename), checked.size(), pending);
 }

@@ -8,3 +8,11 @@ export class UploadRefused extends Error {
     this.name = 'UploadRefused';
   }
 }
+
+/** The storage failed to take a file (unreachable, full, refused our credentials): the server's trouble, said without secrets. */
+export class StorageUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StorageUnavailable';
+  }
+}

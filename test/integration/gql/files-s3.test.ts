@@ -2,6 +2,7 @@
 // (lib-storage's Upload) against the S3 stand-in on 127.0.0.1, which speaks S3's REST wire
 // format. The database is SQLite: the storage is what is under test here.
 import {mkdtempSync, rmSync} from 'node:fs';
+import {createServer, type AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import knex, {type Knex} from 'knex';
@@ -42,11 +43,20 @@ beforeAll(async () => {
     t.increments('id').primary();
     t.string('file_key', 64);
     t.string('mime', 100);
+    t.string('elsewhere', 64);
+  });
+  // A storage nobody answers at: a port just freed.
+  const dead = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const {port} = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
   });
   const service = await openGqlService(
     settingsFor(fixture, [
       `:root { storage: s3://wb-files/uploads?endpoint=${s3.url}&region=us-east-1&path-style=true }`,
       'main.documents.file_key { file: true; max-size: 20MB; accept: image/*; content-type-column: mime }',
+      `main.documents.elsewhere { file: s3://wb-files/away?endpoint=http://127.0.0.1:${dead}&path-style=true }`,
     ]),
   );
   server = await startGraphqlServer({service, port: 0, playground: {js: '', css: ''}, warn: () => undefined});
@@ -117,6 +127,17 @@ describe('file columns in an S3-compatible bucket', () => {
     expect(tooBig.status).toBe(413);
     expect(s3.objects.size).toBe(before);
     expect(s3.uploads.size).toBe(0);
+  });
+
+  it('a storage that cannot be reached is a 503 naming it, without credentials, and no row', async () => {
+    const rows = Number(((await db('documents').count({n: '*'})) as Array<{n: number}>)[0]!.n);
+    const answer = await upload(png(1000), 'mutation($f: Upload!) { documents(insert: {elsewhere: $f}) }');
+    expect(answer.status).toBe(503);
+    const message = answer.body.errors?.[0]?.message ?? '';
+    expect(message).toMatch(/^the file storage \(s3 wb-files\/away at http:\/\/127\.0\.0\.1:\d+\) failed: /);
+    expect(message).not.toContain('test-secret');
+    expect(message).not.toContain('test-key-id');
+    expect(Number(((await db('documents').count({n: '*'})) as Array<{n: number}>)[0]!.n)).toBe(rows);
   });
 
   it('the stand-in refuses a request without a SigV4 signature, as S3 does', async () => {
