@@ -64,10 +64,17 @@ describe.each(databases.map((database) => [database.kind, database] as const))('
       t.string('mime', 100);
       t.string('original_name', 300);
     });
+    await db.schema.createTable('pages', (t) => {
+      t.integer('book_id').notNullable();
+      t.integer('page_no').notNullable();
+      t.string('scan', 64);
+      t.primary(['book_id', 'page_no']);
+    });
     storeDir = mkdtempSync(join(home, `store-${database.kind}-`));
     const service = await openGqlService({
       ...settingsFor(fixture, [
         `${schema}.documents { tenant-filter: tenant_id }`,
+        `${schema}.pages.scan { file: disk:${storeDir} }`,
         `${schema}.documents.file_key { file: disk:${storeDir}; max-size: 64KB; accept: image/*, application/pdf, text/plain; content-type-column: mime; file-name-column: original_name }`,
       ]),
       disableAuth: false,
@@ -140,6 +147,10 @@ describe.each(databases.map((database) => [database.kind, database] as const))('
     expect(past.headers.get('content-range')).toBe('bytes */40000');
     const again = await download(id, 1, {'if-none-match': got.headers.get('etag')!});
     expect(again.status).toBe(304);
+    const head = await fetch(`${server.url}/graphql/files/documents/file_key/${id}`, {method: 'HEAD', headers: await auth(1)});
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('40000');
+    expect(await head.text()).toBe('');
   });
 
   maybe('another tenant gets a 404 for the file, as for a row that does not exist', async () => {
@@ -263,6 +274,18 @@ describe.each(databases.map((database) => [database.kind, database] as const))('
     expect(((await big.json()) as {errors: Array<{message: string}>}).errors[0]!.message).toBe('the operations part is too large');
     expect(stored().length).toBe(before.files);
     expect(await rowCount()).toBe(before.rows);
+  });
+
+  maybe('a composite key addresses its file with one path segment per key column, in declared order', async () => {
+    const answer = await upload({bytes: png(900), query: 'mutation($f: Upload) { pages(insert: {book_id: 7, page_no: 3, scan: $f}) }'});
+    expect(answer.status).toBe(200);
+    const got = await fetch(`${server.url}/graphql/files/pages/scan/7/3`, {headers: await auth(1)});
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await got.arrayBuffer()).equals(Buffer.from(png(900)))).toBe(true);
+    expect((await fetch(`${server.url}/graphql/files/pages/scan/3/7`, {headers: await auth(1)})).status).toBe(404);
+    expect((await fetch(`${server.url}/graphql/files/pages/scan/7`, {headers: await auth(1)})).status).toBe(404);
+    expect((await fetch(`${server.url}/graphql/files/pages/book_id/7/3`, {headers: await auth(1)})).status).toBe(404);
   });
 
   maybe('an upload aborted midway (the socket destroyed) leaves no file and no row', async () => {
