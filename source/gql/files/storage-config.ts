@@ -9,6 +9,9 @@ const S3_PARAMS = new Set(['endpoint', 'region', 'path-style']);
  *   disk                          $WORKBENCH_HOME/gql-files
  *   disk:<dir>                    an absolute directory, or one relative to WORKBENCH_HOME
  *   s3://<bucket>[/<prefix>][?endpoint=<url>&region=<r>&path-style=true]
+ *   bucket:<name>;provider:local|s3;prefix:<p>;region:<r>;endpoint:<url>;pathstyle:true
+ *                                 upstream's (BifrostQL) spelling, in backticks in a rule (it holds `;`);
+ *                                 local is the directory $WORKBENCH_HOME/gql-files/<bucket>[/<prefix>]
  *
  * Credentials never sit in the string (they come from AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY),
  * so an endpoint with a user or password in it is refused rather than kept where logs may show it.
@@ -23,6 +26,7 @@ export function parseStorageConfig(text: string): FileStorageConfig | string {
     return {kind: 'disk', dir};
   }
   if (value.startsWith('s3://')) return parseS3(value);
+  if (/^(bucket|provider|prefix|region|endpoint|pathstyle|maxsize|mimetypes)\s*:/i.test(value)) return parseUpstream(value);
   return 'is not a storage: write disk, disk:<dir> or s3://<bucket>/<prefix>?endpoint=<url>&region=<region>&path-style=true';
 }
 
@@ -55,6 +59,44 @@ function parseS3(value: string): FileStorageConfig | string {
   if (pathStyleText !== undefined && pathStyleText !== 'true' && pathStyleText !== 'false') return 'path-style must be true or false';
   const region = url.searchParams.get('region') ?? undefined;
   return {kind: 's3', bucket, prefix, ...(endpoint ? {endpoint} : {}), ...(region ? {region} : {}), pathStyle: pathStyleText === 'true'};
+}
+
+const UPSTREAM_KEYS = new Set(['bucket', 'provider', 'prefix', 'region', 'endpoint', 'pathstyle']);
+
+/** `bucket:uploads;provider:s3;prefix:avatars;endpoint:http://…;pathstyle:true`, as upstream writes a bucket config. */
+function parseUpstream(value: string): FileStorageConfig | string {
+  const settings = new Map<string, string>();
+  for (const segment of value
+    .split(';')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')) {
+    const colon = segment.indexOf(':');
+    const key = colon < 0 ? segment.toLowerCase() : segment.slice(0, colon).trim().toLowerCase();
+    if (colon < 0) return `"${segment}" is not key:value`;
+    if (key === 'maxsize' || key === 'mimetypes') return `${key} is not taken here: write ${key === 'maxsize' ? 'max-size' : 'accept'} on the file column`;
+    if (!UPSTREAM_KEYS.has(key)) return `unknown setting ${key}: a bucket config takes ${[...UPSTREAM_KEYS].join(', ')}`;
+    if (settings.has(key)) return `${key} is written twice`;
+    settings.set(key, segment.slice(colon + 1).trim());
+  }
+  const bucket = settings.get('bucket');
+  if (!bucket) return 'names no bucket (bucket:<name>)';
+  const provider = (settings.get('provider') ?? 'local').toLowerCase();
+  const prefix = settings.get('prefix') ?? '';
+  if (provider === 'local') {
+    for (const key of ['region', 'endpoint', 'pathstyle']) if (settings.has(key)) return `${key} applies to provider s3, not local`;
+    if (!/^[A-Za-z0-9._-]+$/.test(bucket) || bucket === '.' || bucket === '..') return `bucket "${bucket}" is not a directory name (letters, digits, . _ -)`;
+    if (prefix.split('/').some((part) => part === '..' || part === '.')) return 'the prefix may not hold . or .. segments';
+    return {kind: 'disk', dir: ['gql-files', bucket, ...prefix.split('/').filter((part) => part !== '')].join('/')};
+  }
+  if (provider !== 's3') return `provider ${provider} is not one: local or s3`;
+  const query = new URLSearchParams();
+  for (const [key, name] of [
+    ['endpoint', 'endpoint'],
+    ['region', 'region'],
+    ['pathstyle', 'path-style'],
+  ] as const)
+    if (settings.has(key)) query.set(name, settings.get(key)!);
+  return parseS3(`s3://${bucket}/${prefix}${query.size > 0 ? `?${query.toString()}` : ''}`);
 }
 
 const UNITS: Record<string, number> = {'': 1, b: 1, kb: 1024, kib: 1024, mb: 1024 ** 2, mib: 1024 ** 2, gb: 1024 ** 3, gib: 1024 ** 3};

@@ -72,6 +72,21 @@ describe('file keys at model load', () => {
       region: 'eu-west-1',
       pathStyle: true,
     });
+    // Upstream's bucket config spelling (in backticks: it holds `;`).
+    expect(fileOf(['main.documents { storage: `bucket:uploads;provider:local;prefix:avatars/big` }', 'main.documents.file_key { file: true }'])?.storage).toEqual({
+      kind: 'disk',
+      dir: 'gql-files/uploads/avatars/big',
+    });
+    expect(
+      fileOf(['main.documents.file_key { file: true; storage: `bucket:docs;provider:s3;prefix:scans;endpoint:http://127.0.0.1:9000;pathstyle:true;region:eu-west-1` }'])?.storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'docs',
+      prefix: 'scans',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-1',
+      pathStyle: true,
+    });
     // The legacy marker reads the same.
     expect(fileOf(['main.documents.file_key { file-storage: true; max-size: 512 }'])).toEqual({storage: {kind: 'disk'}, maxSize: 512});
   });
@@ -93,6 +108,12 @@ describe('file keys at model load', () => {
     expect(problems(rule('s3://docs?path-style=maybe'))).toMatch(/path-style must be true or false/);
     expect(problems(rule('s3://key:secret@docs'))).toMatch(/holds credentials: they come from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/);
     expect(problems(rule('s3://docs?endpoint=http://key:secret@127.0.0.1:9000'))).toMatch(/endpoint holds credentials/);
+    expect(problems(rule('`bucket:x;provider:ftp`'))).toMatch(/provider ftp is not one: local or s3/);
+    expect(problems(rule('`bucket:x;colour:blue`'))).toMatch(/unknown setting colour: a bucket config takes bucket, provider, prefix, region, endpoint, pathstyle/);
+    expect(problems(rule('`bucket:x;maxsize:10`'))).toMatch(/maxsize is not taken here: write max-size on the file column/);
+    expect(problems(rule('`provider:local`'))).toMatch(/names no bucket/);
+    expect(problems(rule('`bucket:..;provider:local`'))).toMatch(/bucket "\.\." is not a directory name/);
+    expect(problems(rule('`bucket:x;provider:local;endpoint:http://h`'))).toMatch(/endpoint applies to provider s3, not local/);
     expect(problems(':root { storage: nowhere }')).toMatch(/^:root: storage: "nowhere": is not a storage/);
     expect(problems('main.documents.file_key { file: sometimes }')).toMatch(/file: "sometimes": must be true or a storage \(is not a storage/);
     expect(problems('main.documents.file_key { file: disk:a; storage: disk:b }')).toMatch(/names a storage and so does storage on the same column: keep one/);
