@@ -34,10 +34,11 @@ export async function registerUploads(app: FastifyInstance, options: FileRouteOp
   // preservePath: the client's whole name reaches displayName (file-name.ts), which keeps it as text only.
   await app.register(multipart, {preservePath: true, limits: {fieldSize: operationsLimit, fields: 2, files: MAX_FILES, parts: MAX_FILES + 2, fileSize: Infinity}});
   const stagedBy = new WeakMap<FastifyRequest, StagedFile[]>();
+  // A file a mutation has claimed is that mutation's to commit or discard, even when its client has gone.
   const discard = async (request: FastifyRequest) => {
     const staged = stagedBy.get(request) ?? [];
     stagedBy.delete(request);
-    await Promise.all(staged.map((file) => file.discard().catch((error: unknown) => request.log.error({err: error}, 'discarding an upload failed'))));
+    await Promise.all(staged.map((file) => file.abandon().catch((error: unknown) => request.log.error({err: error}, 'discarding an upload failed'))));
   };
   app.addHook('onResponse', discard);
   app.addHook('onRequestAbort', discard);

@@ -19,6 +19,8 @@ export function withFileUploads(table: GqlTable, fields: GraphQLFieldConfigMap<u
       async resolve(source, args: Record<string, unknown>, ctx, info) {
         const files: StagedFile[] = [];
         const values = withStorageKeys(args, files) as Record<string, unknown>;
+        // From here the outcome of this write decides, not the request's end (a client gone mid-write).
+        for (const file of files) file.claim();
         let result: unknown;
         try {
           result = await resolve(source, values, ctx, info);

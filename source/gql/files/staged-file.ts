@@ -9,6 +9,8 @@ import type {FileStorage, PendingFile} from './storage/storage.js';
  */
 export class StagedFile {
   private settled = false;
+  /** A mutation is writing the row that will point at it: only that mutation settles it now. */
+  private claimed = false;
 
   constructor(
     readonly table: GqlTable,
@@ -27,6 +29,15 @@ export class StagedFile {
     if (this.settled) return;
     this.settled = true;
     await this.pending.commit();
+  }
+
+  claim(): void {
+    this.claimed = true;
+  }
+
+  /** The request is over (answered, or its client gone): discarded unless a mutation has it. */
+  async abandon(): Promise<void> {
+    if (!this.claimed) await this.discard();
   }
 
   async discard(): Promise<void> {

@@ -1,8 +1,14 @@
 // The file keys at model load: what a valid model carries on its file columns, and every failure
 // named with its rule. Also the pure parts of uploads and downloads: names, ranges, storages.
+import {mkdtempSync, readdirSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {Readable} from 'node:stream';
 import {describe, expect, it} from 'vitest';
 import {attachmentDisposition, displayName} from '../../../source/gql/files/file-name.js';
 import {parseRange} from '../../../source/gql/files/download.js';
+import {StagedFile} from '../../../source/gql/files/staged-file.js';
+import {diskStorage} from '../../../source/gql/files/storage/disk-storage.js';
 import {accepted, parseByteSize, parseStorageConfig} from '../../../source/gql/files/storage-config.js';
 import {modelFrom} from '../../../source/gql/load-model.js';
 import type {DbModel} from '../../../source/gql/types.js';
@@ -179,5 +185,31 @@ describe('upload and download helpers', () => {
     expect(accepted(undefined, 'application/zip')).toBe(true);
     expect(parseByteSize('10MB')).toBe(10485760);
     expect(parseStorageConfig('disk')).toEqual({kind: 'disk'});
+  });
+});
+
+describe('a staged file', () => {
+  it('is discarded when the request ends unless a mutation claimed it; the claiming mutation commits it even after the client left', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wb-staged-'));
+    try {
+      const storage = diskStorage(dir);
+      const model = modelFrom(db(), ['main.documents.file_key { file: true }']).model;
+      const table = model.byKey.get('main.documents')!;
+      const column = table.columns.find((item) => item.dbName === 'file_key') as ConstructorParameters<typeof StagedFile>[1];
+      const stage = async (key: string) =>
+        new StagedFile(table, column, storage, key, 'text/plain', 'a.txt', 2, await storage.put(key, Readable.from([Buffer.from('hi')]), 'text/plain'));
+      const unclaimed = await stage('a'.repeat(32));
+      const claimed = await stage('b'.repeat(32));
+      expect(readdirSync(join(dir, '.tmp'))).toHaveLength(2);
+      claimed.claim();
+      await unclaimed.abandon();
+      await claimed.abandon();
+      expect(readdirSync(join(dir, '.tmp'))).toHaveLength(1);
+      await claimed.commit();
+      expect(readdirSync(dir).sort()).toEqual(['.tmp', 'b'.repeat(32)]);
+      expect(readdirSync(join(dir, '.tmp'))).toEqual([]);
+    } finally {
+      rmSync(dir, {recursive: true, force: true});
+    }
   });
 });
