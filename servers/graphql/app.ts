@@ -7,6 +7,7 @@ import {advertiseHttp3} from '../kit/quic-front/index.js';
 import type {PlaygroundAssets} from './playground-assets.js';
 import {chatRoutes} from './routes/chat.js';
 import {feedRoutes} from './routes/feeds.js';
+import {fileRoutes} from './routes/files.js';
 import {graphqlRoutes} from './routes/graphql.js';
 import {healthRoutes, WORKBENCH_PREFIX} from './routes/health.js';
 import {playgroundRoutes} from './routes/playground.js';
@@ -42,6 +43,7 @@ export function buildGraphqlApp(options: GraphqlAppOptions): FastifyInstance {
   if (options.http3Port) advertiseHttp3(app, options.http3Port);
   app.register(healthRoutes);
   app.register(graphqlRoutes, {served: options.served, verify: options.verify, onInternalError});
+  app.register(fileRoutes, {served: options.served, verify: options.verify, onInternalError});
   app.register(subscriptionRoutes, {served: options.served, verify: options.verify, onInternalError, publicUrl: options.publicUrl});
   if (options.chat) app.register(chatRoutes, {served: options.served, chat: options.chat, verify: options.verify, onInternalError});
   app.register(playgroundRoutes, {path: playground, endpoint: path, assets: options.playground});

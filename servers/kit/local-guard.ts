@@ -6,6 +6,14 @@ export interface PublicRouteConfig {
   public?: boolean;
 }
 
+// Route config is typed per plugin: the guard's key is declared here so routes may write it even
+// when another plugin (@fastify/multipart) adds keys of its own to the same interface.
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    public?: boolean;
+  }
+}
+
 export interface GuardOptions {
   /** The address others reach the server at (behind a proxy, a forwarded port): its host and origin are this server's too. */
   publicUrl?: () => string | undefined;

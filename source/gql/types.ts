@@ -155,8 +155,26 @@ export interface GqlColumn {
   /** `update: none`. */
   readOnly: boolean;
   populate?: PopulateKind;
+  /** `file`/`file-storage`: the column holds the storage key of an uploaded file (source/gql/files/). */
+  file?: FileColumn;
   /** Every metadata property of this column, verbatim (later issues read their own keys here). */
   meta: Record<string, string>;
+}
+
+/** Where a file column's bytes live (`storage`, or the `file` value): see source/gql/files/README.md. */
+export type FileStorageConfig =
+  | {kind: 'disk'; /** Absolute, or relative to WORKBENCH_HOME; undefined: $WORKBENCH_HOME/gql-files. */ dir?: string}
+  | {kind: 's3'; bucket: string; prefix: string; endpoint?: string; region?: string; pathStyle: boolean};
+
+export interface FileColumn {
+  storage: FileStorageConfig;
+  /** `max-size` in bytes (default 100 MiB). */
+  maxSize: number;
+  /** `accept`: MIME patterns (`image/*`, `application/pdf`), lower case; undefined: any type. */
+  accept?: string[];
+  /** `content-type-column`, `file-name-column`: db names of string columns of the same table. */
+  contentTypeColumn?: string;
+  fileNameColumn?: string;
 }
 
 export interface GqlLink {

@@ -2,6 +2,7 @@ import type {FastifyInstance} from 'fastify';
 import {createHandler} from 'graphql-http/lib/use/fastify';
 import {noQuery} from '../../kit/index.js';
 import {graphqlHttpOptions, type HttpHandlerOptions, type ServedGraphql} from '../../../source/gql/request/index.js';
+import {registerUploads} from './files.js';
 
 export interface GraphqlRouteOptions extends HttpHandlerOptions {
   served: ServedGraphql;
@@ -21,7 +22,9 @@ const graphqlQuery = {
  * no mutation over GET — is graphql-http's.
  */
 export async function graphqlRoutes(app: FastifyInstance, options: GraphqlRouteOptions): Promise<void> {
-  const handler = createHandler(graphqlHttpOptions(options.served, options));
+  // multipart/form-data POSTs are file uploads (routes/files.ts); JSON goes to graphql-http's own parser.
+  const parseRequestParams = await registerUploads(app, options);
+  const handler = createHandler({...graphqlHttpOptions(options.served, options), parseRequestParams});
   const url = options.served.settings.path;
   app.get(url, {schema: {querystring: graphqlQuery}}, handler);
   // `body: {}`: any JSON shape (graphql-http says which it accepts); a POST carries nothing in its query string.

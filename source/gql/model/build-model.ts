@@ -2,6 +2,7 @@ import {readChatSchema} from '../chat/chat-schema.js';
 import {applyEavRules} from '../eav/eav-options.js';
 import {modelEvents, tableEvents} from '../events/event-options.js';
 import {misplacedFeedKeys, tableFeed} from '../feed-surface/feed-options.js';
+import {applyFileColumns} from '../files/file-options.js';
 import {KEY, KEY_SCOPES, ROOT_SELECTOR, type Scope} from '../metadata/keys.js';
 import type {DbModel, DbTable, GqlColumn, GqlModel, GqlProcedure, GqlTable, ModelProblem, ResolvedMetadata} from '../types.js';
 import {columnJoins, manyToManyLinks, type Resolve, tableJoins} from './join-rules.js';
@@ -31,6 +32,7 @@ export function buildModel(db: DbModel, resolved: ResolvedMetadata = EMPTY_METAD
   // Before names and links: the outbox table is hidden from the schema.
   const events = modelEvents(rootRead, db, tables, problems);
   applyEavRules(db, tables, resolved, problems);
+  applyFileColumns(tables, resolved, problems);
 
   addLinks(db, dbByKey, byKey, options, resolved, problems);
 

@@ -77,7 +77,7 @@ function header(req: Request<unknown, unknown>, name: string): string | undefine
 }
 
 /** A token refused (401 with the reason and a WWW-Authenticate challenge) or an identity provider away (503), in GraphQL's error shape. */
-function refusal(error: unknown, onInternalError: HttpHandlerOptions['onInternalError']): Response {
+export function refusal(error: unknown, onInternalError: HttpHandlerOptions['onInternalError']): Response {
   if (!isWorkbenchError(error) || error.code === 'internal') onInternalError?.(error);
   const code = isWorkbenchError(error) ? error.code : 'internal';
   const message = isWorkbenchError(error) && code !== 'internal' ? error.message : `authentication failed: ${describeError(error)}`;

@@ -3,5 +3,5 @@
 export type {DocumentPreparer, PreparedDocument} from './document-preparer.js';
 export {DEBUG_HEADER, sqlExtension, wantsSql} from './debug.js';
 export {formatGqlError} from './format-error.js';
-export {graphqlHttpOptions, type HttpHandlerOptions, type ServedGraphql} from './http-handler.js';
+export {graphqlHttpOptions, refusal, type HttpHandlerOptions, type ServedGraphql} from './http-handler.js';
 export {graphqlWsOptions, type WsExtra} from './ws-handler.js';

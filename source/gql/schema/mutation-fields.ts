@@ -16,6 +16,8 @@ import {
 } from 'graphql';
 import {WorkbenchError} from '../../core/errors.js';
 import {eavInputFields} from '../eav/schema-fields.js';
+import {withFileUploads} from '../files/file-mutations.js';
+import {GraphQLUpload} from '../files/staged-file.js';
 import {runBatch} from '../mutate/batch.js';
 import {acceptsColumn, type WriteRole} from '../mutate/columns.js';
 import {mutateRow} from '../mutate/mutate-row.js';
@@ -31,6 +33,7 @@ const FALLBACK_SCALARS: Partial<Record<ColumnKind, GraphQLInputType>> = {int: Gr
 
 /** A column's input scalar: the one the query side gives its field (reads and writes agree), else by kind. */
 function scalarOf(table: GqlTable, column: GqlColumn, typesFor: TypesFor): GraphQLInputType {
+  if (column.file) return GraphQLUpload;
   const field = typesFor(table).object.getFields()[column.name];
   const named = field ? getNamedType(field.type) : undefined;
   if (named && isInputType(named)) return named;
@@ -190,5 +193,5 @@ function tableMutationFields(table: GqlTable, typesFor: TypesFor): GraphQLFieldC
     },
   };
 
-  return {[table.name]: single, [`${table.name}_batch`]: batch};
+  return withFileUploads(table, {[table.name]: single, [`${table.name}_batch`]: batch});
 }
