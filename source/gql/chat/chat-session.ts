@@ -69,7 +69,13 @@ export function databaseChatSession(chat: DatabaseChat, ask: PermissionAsker): C
 }
 
 /** One proposed plan put to the user: its operations as the preview; runs only on a yes. */
-async function decide(chat: DatabaseChat, ask: PermissionAsker, plan: Extract<ChatEvent, {type: 'plan'}>, onEvent: (event: AgentEvent) => void, signal: AbortSignal): Promise<void> {
+async function decide(
+  chat: DatabaseChat,
+  ask: PermissionAsker,
+  plan: Extract<ChatEvent, {type: 'plan'}>,
+  onEvent: (event: AgentEvent) => void,
+  signal: AbortSignal,
+): Promise<void> {
   if (signal.aborted) return;
   const row = (value: TranscriptRow) => onEvent({type: 'row', row: value});
   const preview = plan.operations.map((operation) => `${operation.op} ${plan.table} ${JSON.stringify(operation.values)}`).join('\n');

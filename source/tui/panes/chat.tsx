@@ -260,7 +260,9 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
           active={focused && mode === 'type'}
           rows={inputRows}
           width={width}
-          placeholder={mode === 'type' ? `message ${chat.target.kind === 'acp' ? 'the agent' : chat.target.kind === 'database' ? 'the database' : 'the model'} · enter sends` : 'i to type'}
+          placeholder={
+            mode === 'type' ? `message ${chat.target.kind === 'acp' ? 'the agent' : chat.target.kind === 'database' ? 'the database' : 'the model'} · enter sends` : 'i to type'
+          }
         />
       )}
       {keyLineRows > 0 && (

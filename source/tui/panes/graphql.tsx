@@ -20,6 +20,7 @@ import {containerPaths, parentPath, treeRows} from './graphql/resultTree.js';
 import {loadHistory, saveHistory, withEntry, type HistoryEntry} from './graphql/history.js';
 import {parseVariables} from './graphql/variables.js';
 import {TextBox} from './graphql/TextBox.js';
+import type {StoredConversation} from '../../gql/chat/chat-store.js';
 import {errorRowsOf, ResultView, type RunState} from './graphql/ResultView.js';
 import {
   BROWSE_KEY_LINE,
@@ -297,6 +298,26 @@ function GraphqlPane({focused, width, height, compact}: PaneProps): React.JSX.El
     setCompletion({selected: 0});
   };
 
+  /** The served database's chat conversations (source/gql/chat/) in the result tree: who said what, oldest first. */
+  const showConversations = async () => {
+    const id = ++runId.current;
+    live.current?.();
+    live.current = undefined;
+    const began = performance.now();
+    setRun({state: 'running'});
+    try {
+      const conversations = await (await port.chat()).conversations();
+      if (id !== runId.current) return;
+      const data = {conversations: conversations.map(conversationTree)};
+      setRun({state: 'done', result: {data}, ms: Math.round(performance.now() - began), label: `Chat conversations · ${conversations.length}`});
+      setClosed(new Set());
+      setSelected(0);
+      setSection('result');
+    } catch (error) {
+      if (id === runId.current) setRun({state: 'failed', error: describeError(error)});
+    }
+  };
+
   // --- keys ---
 
   const editorRows = useRef(10);
@@ -338,6 +359,7 @@ function GraphqlPane({focused, width, height, compact}: PaneProps): React.JSX.El
     else if (isGqlKey('EDIT_VARIABLES', press)) setSection('variables');
     else if (isGqlKey('HISTORY', press)) setPickerOpen(true);
     else if (isGqlKey('STOP', press)) stopSubscription();
+    else if (isGqlKey('CONVERSATIONS', press)) void showConversations();
     else if (matchesCommand(Command.UP, press)) moveTo(keyIndex - 1);
     else if (matchesCommand(Command.DOWN, press)) moveTo(keyIndex + 1);
     else if (matchesCommand(Command.PAGE_UP, press)) moveTo(keyIndex - page);
@@ -448,7 +470,7 @@ function GraphqlPane({focused, width, height, compact}: PaneProps): React.JSX.El
       ? 'Result'
       : run.live
         ? `Result · live · ${run.live.events} change${run.live.events === 1 ? '' : 's'}${run.live.ended ? ` · ${run.live.ended === 'ended' || run.live.ended === 'stopped' ? run.live.ended : 'ended'}` : ' · s stops'}${errorCount}`
-        : `Result · ${run.ms} ms${errorCount}`;
+        : `${run.label ?? 'Result'} · ${run.ms} ms${errorCount}`;
   const right = pickerOpen ? (
     <ChoicePicker
       title={{text: 'Query history', hint: 'enter puts it in the editor · esc closes'}}
@@ -514,6 +536,15 @@ function GraphqlPane({focused, width, height, compact}: PaneProps): React.JSX.El
   );
 }
 
+/** A stored conversation as the tree shows it: its id and title, then one line per message. */
+function conversationTree(conversation: StoredConversation): {id: string | number; title: string | null; messages: string[]} {
+  return {
+    id: conversation.id,
+    title: conversation.title ?? null,
+    messages: conversation.messages.map((message) => `${message.createdAt.slice(0, 19)} ${message.role}: ${message.content}`),
+  };
+}
+
 export const graphqlPane: PaneDefinition = {
   id: 'graphql',
   title: 'GraphQL',
@@ -523,6 +554,7 @@ export const graphqlPane: PaneDefinition = {
     {label: GqlKey.EDIT_VARIABLES, description: 'edit the variables (a JSON object, checked before the query runs)'},
     {label: `${GqlKey.RUN_PLAIN}/${GqlKey.RUN}`, description: 'run the query (through a running serve graphql, else in-process)'},
     {label: GqlKey.HISTORY, description: 'pick a query from the history (WORKBENCH_HOME/gql-history.json)'},
+    {label: GqlKey.CONVERSATIONS, description: "the database's chat conversations (chat-conversations / chat-messages tables), each message as `time role: text`"},
     {label: GqlKey.STOP, description: 'stop the running subscription (a `subscription { <t>Changed … }` shows each change as it commits, newest first)'},
     {command: Command.UP, description: 'previous row of the result'},
     {command: Command.DOWN, description: 'next row of the result'},

@@ -8,7 +8,8 @@ export type RunState =
   | {state: 'idle'}
   | {state: 'running'}
   // A subscription's results arrive in `result` as they commit (newest first) while `live` is set.
-  | {state: 'done'; result: GqlExecuteResult; ms: number; live?: {events: number; ended?: string}}
+  // `label` titles a result that is not a query's (the database's chat conversations).
+  | {state: 'done'; result: GqlExecuteResult; ms: number; live?: {events: number; ended?: string}; label?: string}
   // The query never reached GraphQL: no server, the database gone, bad variables.
   | {state: 'failed'; error: string};
 

@@ -12,6 +12,7 @@ export const GqlKey = {
   EDIT_VARIABLES: 'v',
   HISTORY: 'h',
   STOP: 's',
+  CONVERSATIONS: 't',
   OPEN_ALL: 'o',
   CLOSE_ALL: 'c',
   TOGGLE: 'space',
@@ -34,7 +35,7 @@ export const isToggleKey = (press: Keypress) => plain(press, ' ') || (press.name
 /** The key lines at the foot of the pane: editing a box, and browsing the result. */
 export const EDIT_KEY_LINE = 'ctrl-r run · tab complete · shift-tab query/variables · ctrl-p/ctrl-n history · esc done (then q, tab, ? work again)';
 export const BROWSE_KEY_LINE =
-  'e edit query · v variables · r run · s stop a subscription · h history · ↑↓/j k move · enter/space open/close · ←/→ close/open · c/o close/open all';
+  'e edit query · v variables · r run · s stop a subscription · h history · t chat conversations · ↑↓/j k move · enter/space open/close · ←/→ close/open · c/o close/open all';
 
 /** Whether a document's (first) operation is a subscription: those stream, and run until stopped. */
 export function isSubscriptionText(query: string): boolean {
