@@ -42,7 +42,7 @@ export async function runGqlQuery(query: string, flags: GqlQueryFlags, deps: Gql
   return present(result, flags.raw === true);
 }
 
-function jsonObject(text: string | undefined, flag: string): Record<string, unknown> | undefined {
+export function jsonObject(text: string | undefined, flag: string): Record<string, unknown> | undefined {
   if (text === undefined) return undefined;
   let value: unknown;
   try {

@@ -10,9 +10,14 @@ import type {ChatEvent} from './chat-service.js';
  * proposes is put to the user with the pane's permission prompt once the turn ends — approved, it
  * runs through the chat's approval (stored, audited); denied, it stays a proposal.
  * The conversation goes on across messages: the first answer names it, later ones continue it.
+ * Without an asker (a script) a plan is left waiting, with the command that approves it.
  */
-export function databaseChatSession(chat: DatabaseChat, ask: PermissionAsker): ChatSession {
-  let conversationId: ConversationId | undefined;
+export function databaseChatSession(
+  chat: DatabaseChat,
+  ask: PermissionAsker | undefined,
+  options: {conversationId?: ConversationId} = {},
+): ChatSession & {conversationId(): ConversationId | undefined} {
+  let conversationId: ConversationId | undefined = options.conversationId;
   let controller: AbortController | undefined;
   return {
     kind: 'database',
@@ -65,19 +70,25 @@ export function databaseChatSession(chat: DatabaseChat, ask: PermissionAsker): C
     },
     cancel: () => controller?.abort(),
     close: async () => controller?.abort(),
+    conversationId: () => conversationId,
   };
 }
 
 /** One proposed plan put to the user: its operations as the preview; runs only on a yes. */
 async function decide(
   chat: DatabaseChat,
-  ask: PermissionAsker,
+  ask: PermissionAsker | undefined,
   plan: Extract<ChatEvent, {type: 'plan'}>,
   onEvent: (event: AgentEvent) => void,
   signal: AbortSignal,
 ): Promise<void> {
   if (signal.aborted) return;
   const row = (value: TranscriptRow) => onEvent({type: 'row', row: value});
+  if (!ask) {
+    // No one to ask (a script, --json): the plan waits, and says how to run it.
+    row({kind: 'notice', text: `plan ${String(plan.planId)} waits for approval: workbench gql chat approve ${String(plan.planId)}`});
+    return;
+  }
   const preview = plan.operations.map((operation) => `${operation.op} ${plan.table} ${JSON.stringify(operation.values)}`).join('\n');
   const answer = await ask({
     tool: 'workbench',
