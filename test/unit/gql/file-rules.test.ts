@@ -1,6 +1,6 @@
 // The file keys at model load: what a valid model carries on its file columns, and every failure
 // named with its rule. Also the pure parts of uploads and downloads: names, ranges, storages.
-import {mkdtempSync, readdirSync, rmSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {Readable} from 'node:stream';
@@ -210,6 +210,30 @@ describe('a staged file', () => {
       expect(readdirSync(join(dir, '.tmp'))).toEqual([]);
     } finally {
       rmSync(dir, {recursive: true, force: true});
+    }
+  });
+});
+
+describe('the disk storage', () => {
+  it('reads a key as a file of its own directory, never as a path (a column another program wrote)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'wb-disk-'));
+    try {
+      const dir = join(root, 'files');
+      mkdirSync(dir);
+      writeFileSync(join(root, 'secret.txt'), 'not yours');
+      const storage = diskStorage(dir);
+      for (const key of ['../secret.txt', '..', '.tmp', 'a/b', '/etc/passwd', '']) {
+        expect(await storage.stat(key), key).toBeUndefined();
+        await expect(storage.read(key), key).rejects.toThrow(/not a storage key/);
+        await expect(storage.put(key, Readable.from([Buffer.from('x')]), 'text/plain'), key).rejects.toThrow(/not a storage key/);
+        await storage.delete(key);
+      }
+      expect(readFileSync(join(root, 'secret.txt'), 'utf8')).toBe('not yours');
+      const pending = await storage.put('c'.repeat(32), Readable.from([Buffer.from('ok')]), 'text/plain');
+      await pending.commit();
+      expect(await storage.stat('c'.repeat(32))).toEqual({size: 2});
+    } finally {
+      rmSync(root, {recursive: true, force: true});
     }
   });
 });

@@ -2,7 +2,7 @@ import {DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, S3Cl
 import {Upload} from '@aws-sdk/lib-storage';
 import type {Readable} from 'node:stream';
 import type {FileStorageConfig} from '../../types.js';
-import type {ByteRange, FileStorage, PendingFile, StoredFile} from './storage.js';
+import {isStorageKey, type ByteRange, type FileStorage, type PendingFile, type StoredFile} from './storage.js';
 
 type S3Config = Extract<FileStorageConfig, {kind: 's3'}>;
 
@@ -19,7 +19,11 @@ export function s3Storage(config: S3Config): FileStorage {
     forcePathStyle: config.pathStyle,
     ...(config.endpoint ? {endpoint: config.endpoint} : {}),
   });
-  const objectKey = (key: string) => (config.prefix ? `${config.prefix}/${key}` : key);
+  // Under the prefix, never beside it: a key from a column is checked as on disk.
+  const objectKey = (key: string) => {
+    if (!isStorageKey(key)) throw new Error(`not a storage key: ${JSON.stringify(key.slice(0, 40))}`);
+    return config.prefix ? `${config.prefix}/${key}` : key;
+  };
   const remove = async (key: string) => {
     await client.send(new DeleteObjectCommand({Bucket: config.bucket, Key: objectKey(key)}));
   };
@@ -37,6 +41,7 @@ export function s3Storage(config: S3Config): FileStorage {
       return {commit: async () => undefined, discard: () => remove(key)};
     },
     async stat(key: string): Promise<StoredFile | undefined> {
+      if (!isStorageKey(key)) return undefined;
       try {
         const head = await client.send(new HeadObjectCommand({Bucket: config.bucket, Key: objectKey(key)}));
         return {size: head.ContentLength ?? 0, ...(head.ContentType ? {contentType: head.ContentType} : {})};

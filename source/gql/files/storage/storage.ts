@@ -34,3 +34,11 @@ export interface FileStorage {
 
 /** A storage key as uploads make them: 32 lower-case hex digits. Anything else never reaches a storage. */
 export const STORAGE_KEY = /^[0-9a-f]{32}$/;
+
+/**
+ * A key names one object of its own: letters, digits, `.`, `_`, `-`, not starting with a dot (so
+ * never `..` nor a path). Ours are random hex; a column may hold whatever another program wrote.
+ */
+export function isStorageKey(key: string): boolean {
+  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/.test(key);
+}
