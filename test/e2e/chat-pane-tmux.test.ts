@@ -1,10 +1,9 @@
-import {execFileSync} from 'node:child_process';
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startModelEndpoint, type ModelEndpoint} from '../../fixtures/model-endpoint/stand-in.js';
-import {cliPath, eventually, makeSandbox, type Sandbox} from '../helpers/cli.js';
-import {requireTmux} from '../helpers/tmux.js';
+import {cliPath, makeSandbox, type Sandbox} from '../helpers/cli.js';
+import {requireTmux, tmuxDriver} from '../helpers/tmux.js';
 
 // The Chat pane in the real program (dist/) in a real terminal (tmux, 160×45): the project's
 // `.workbench.kdl` points the agent at a model stand-in in this process (the pane has no flags),
@@ -18,19 +17,17 @@ let model: ModelEndpoint;
 let project: string;
 let socket: string;
 const session = 'wbchat';
-const tmux = (...args: string[]) => execFileSync('tmux', ['-S', socket, ...args], {encoding: 'utf8'});
-const screen = () => tmux('capture-pane', '-p', '-t', session);
-const keys = (...names: string[]) => tmux('send-keys', '-t', session, ...names);
-const type = (text: string) => tmux('send-keys', '-t', session, '-l', text);
-const shows = (pattern: string | RegExp, timeoutMs = 20_000) =>
-  eventually(() => (typeof pattern === 'string' ? screen().includes(pattern) : pattern.test(screen())) || undefined, timeoutMs, 100).catch(() => {
-    throw new Error(`${String(pattern)} not on the screen:\n${screen()}`);
-  });
+let driver: ReturnType<typeof tmuxDriver>;
+const tmux = (...args: string[]) => driver.tmux(...args);
+const keys = (...names: string[]) => driver.keys(...names);
+const type = (text: string) => driver.type(text);
+const shows = (pattern: string | RegExp, timeoutMs?: number) => driver.shows(pattern, timeoutMs);
 
 describe.skipIf(!hasTmux)('the Chat pane in a real terminal (tmux)', () => {
   beforeAll(async () => {
     sandbox = makeSandbox('wb-chattmux-');
     socket = `${sandbox.dir}/tmux.sock`;
+    driver = tmuxDriver(socket, session);
     model = await startModelEndpoint({key: KEY});
     model.respond = ({body}) => {
       const messages = body.messages as Array<{role: string; content: Array<{type: string; text?: string}>}>;

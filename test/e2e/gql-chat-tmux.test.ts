@@ -1,11 +1,11 @@
-import {execFileSync} from 'node:child_process';
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import knex, {type Knex} from 'knex';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startModelEndpoint, type ModelEndpoint} from '../../fixtures/model-endpoint/stand-in.js';
-import {cliPath, eventually, makeSandbox, type Sandbox} from '../helpers/cli.js';
-import {requireTmux} from '../helpers/tmux.js';
+import {cliPath, makeSandbox, type Sandbox} from '../helpers/cli.js';
+import {requireTmux, tmuxDriver} from '../helpers/tmux.js';
+import {CHAT_RULES, createChatTables} from '../helpers/chat-tables.js';
 
 // A database's chat in the real program (dist/) in a real terminal (tmux, 160×45): the project's
 // appsettings.json serves a SQLite database with chat tables and a plan connector, its chat talking
@@ -20,36 +20,24 @@ let model: ModelEndpoint;
 let db: Knex;
 let socket: string;
 const session = 'wbgqlchat';
-const tmux = (...args: string[]) => execFileSync('tmux', ['-S', socket, ...args], {encoding: 'utf8'});
-const screen = () => tmux('capture-pane', '-p', '-t', session);
-const keys = (...names: string[]) => tmux('send-keys', '-t', session, ...names);
-const type = (text: string) => tmux('send-keys', '-t', session, '-l', text);
-const shows = (pattern: string | RegExp, timeoutMs = 20_000) =>
-  eventually(() => (typeof pattern === 'string' ? screen().includes(pattern) : pattern.test(screen())) || undefined, timeoutMs, 100).catch(() => {
-    throw new Error(`${String(pattern)} not on the screen:\n${screen()}`);
-  });
+let driver: ReturnType<typeof tmuxDriver>;
+const tmux = (...args: string[]) => driver.tmux(...args);
+const keys = (...names: string[]) => driver.keys(...names);
+const type = (text: string) => driver.type(text);
+const shows = (pattern: string | RegExp, timeoutMs?: number) => driver.shows(pattern, timeoutMs);
 
 describe.skipIf(!hasTmux)("a database's chat in a real terminal (tmux)", () => {
   beforeAll(async () => {
     sandbox = makeSandbox('wb-gqlchattmux-');
     socket = `${sandbox.dir}/tmux.sock`;
+    driver = tmuxDriver(socket, session);
     model = await startModelEndpoint({key: KEY});
     const project = join(sandbox.dir, 'project');
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({name: 'shop', private: true, scripts: {}}));
     const file = join(project, 'shop.sqlite');
     db = knex({client: 'better-sqlite3', connection: {filename: file}, useNullAsDefault: true});
-    await db.schema.createTable('conversations', (t) => {
-      t.increments('id');
-      t.string('title', 200);
-    });
-    await db.schema.createTable('messages', (t) => {
-      t.increments('id');
-      t.integer('conversation_id').notNullable().references('id').inTable('conversations');
-      t.string('role', 20).notNullable();
-      t.text('content').notNullable();
-      t.dateTime('created_at').notNullable();
-    });
+    await createChatTables(db);
     await db.schema.createTable('products', (t) => {
       t.increments('id');
       t.string('name', 100);
@@ -66,11 +54,7 @@ describe.skipIf(!hasTmux)("a database's chat in a real terminal (tmux)", () => {
         GqlService: {
           Provider: 'sqlite',
           DisableAuth: true,
-          Metadata: [
-            'main.conversations { chat-conversations: enabled; chat-title: title }',
-            'main.messages { chat-messages: enabled; chat-role: role; chat-content: content; chat-conversation-fk: conversation_id; chat-created-at: created_at }',
-            'main.products { chat-connector: explore, plan; chat-plan-operations: update }',
-          ],
+          Metadata: [...CHAT_RULES, 'main.products { chat-connector: explore, plan; chat-plan-operations: update }'],
           Chat: {Api: 'messages', BaseUrl: model.url, Model: 'stand-in', ApiKey: KEY},
         },
       }),

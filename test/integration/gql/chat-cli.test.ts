@@ -8,6 +8,7 @@ import knex, {type Knex} from 'knex';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startModelEndpoint, type ModelEndpoint} from '../../../fixtures/model-endpoint/stand-in.js';
 import {expectOneLineFailure, makeSandbox, runCli, type Sandbox} from '../../helpers/cli.js';
+import {CHAT_RULES, createChatTables} from '../../helpers/chat-tables.js';
 
 describe('workbench gql chat', () => {
   let sandbox: Sandbox;
@@ -21,17 +22,7 @@ describe('workbench gql chat', () => {
     model = await startModelEndpoint({key: 'sk-cli'});
     const file = join(sandbox.dir, 'shop.sqlite');
     db = knex({client: 'better-sqlite3', connection: {filename: file}, useNullAsDefault: true});
-    await db.schema.createTable('conversations', (t) => {
-      t.increments('id');
-      t.string('title', 200);
-    });
-    await db.schema.createTable('messages', (t) => {
-      t.increments('id');
-      t.integer('conversation_id').notNullable().references('id').inTable('conversations');
-      t.string('role', 20).notNullable();
-      t.text('content').notNullable();
-      t.dateTime('created_at').notNullable();
-    });
+    await createChatTables(db);
     await db.schema.createTable('products', (t) => {
       t.increments('id');
       t.string('name', 100);
@@ -49,11 +40,7 @@ describe('workbench gql chat', () => {
         GqlService: {
           Provider: 'sqlite',
           DisableAuth: true,
-          Metadata: [
-            'main.conversations { chat-conversations: enabled; chat-title: title }',
-            'main.messages { chat-messages: enabled; chat-role: role; chat-content: content; chat-conversation-fk: conversation_id; chat-created-at: created_at }',
-            'main.products { chat-connector: explore, plan; chat-plan-operations: update }',
-          ],
+          Metadata: [...CHAT_RULES, 'main.products { chat-connector: explore, plan; chat-plan-operations: update }'],
           Chat: {Api: 'messages', BaseUrl: model.url, Model: 'stand-in', ApiKey: 'sk-cli'},
         },
       }),

@@ -13,6 +13,7 @@ import type {ChatEvent} from '../../../source/gql/chat/chat-service.js';
 import {openGqlService} from '../../../source/gql/service.js';
 import type {GqlService, GqlSettings} from '../../../source/gql/types.js';
 import {startGraphqlServer, type GraphqlServer} from '../../../servers/graphql/index.js';
+import {CHAT_RULES, createChatTables} from '../../helpers/chat-tables.js';
 
 const ANONYMOUS = {claims: {}, roles: [], anonymous: true} as const;
 
@@ -30,11 +31,7 @@ describe('the chat client over a running server', () => {
     path: '/graphql',
     playground: '/',
     disableAuth: true,
-    metadata: [
-      'main.conversations { chat-conversations: enabled; chat-title: title }',
-      'main.messages { chat-messages: enabled; chat-role: role; chat-content: content; chat-conversation-fk: conversation_id; chat-created-at: created_at }',
-      'main.notes { chat-connector: explore, plan; chat-plan-operations: insert }',
-    ],
+    metadata: [...CHAT_RULES, 'main.notes { chat-connector: explore, plan; chat-plan-operations: insert }'],
     http3: {enabled: false, httpsPort: 5001},
     jwt: {},
     cdc: {},
@@ -46,17 +43,7 @@ describe('the chat client over a running server', () => {
     dir = mkdtempSync(join(tmpdir(), 'wb-chat-client-'));
     const file = join(dir, 'notes.sqlite');
     db = knex({client: 'better-sqlite3', connection: {filename: file}, useNullAsDefault: true});
-    await db.schema.createTable('conversations', (t) => {
-      t.increments('id');
-      t.string('title', 200);
-    });
-    await db.schema.createTable('messages', (t) => {
-      t.increments('id');
-      t.integer('conversation_id').notNullable().references('id').inTable('conversations');
-      t.string('role', 20).notNullable();
-      t.text('content').notNullable();
-      t.dateTime('created_at').notNullable();
-    });
+    await createChatTables(db);
     await db.schema.createTable('notes', (t) => {
       t.increments('id');
       t.string('text', 200);

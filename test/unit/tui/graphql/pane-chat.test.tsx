@@ -12,6 +12,7 @@ import {chatPane} from '../../../../source/tui/panes/chat.js';
 import {graphqlPane} from '../../../../source/tui/panes/graphql.js';
 import {startInProcessDaemon, type InProcessDaemon} from '../daemonHarness.js';
 import {KEYS, renderApp} from '../renderApp.js';
+import {CHAT_RULES, createChatTables} from '../../../helpers/chat-tables.js';
 
 // A database's chat in the TUI, on the real service (SQLite with chat tables and a connector table,
 // opened in-process by the GraphQL pane's port) and the agent loop against the model stand-in: the
@@ -37,17 +38,7 @@ async function project(dir: string, endpoint: string): Promise<{cwd: string; db:
   mkdirSync(cwd);
   const file = join(cwd, 'trips.sqlite');
   const db = knex({client: 'better-sqlite3', connection: {filename: file}, useNullAsDefault: true});
-  await db.schema.createTable('conversations', (t) => {
-    t.increments('id');
-    t.string('title', 200);
-  });
-  await db.schema.createTable('messages', (t) => {
-    t.increments('id');
-    t.integer('conversation_id').notNullable().references('id').inTable('conversations');
-    t.string('role', 20).notNullable();
-    t.text('content').notNullable();
-    t.dateTime('created_at').notNullable();
-  });
+  await createChatTables(db);
   await db.schema.createTable('photos', (t) => {
     t.increments('id');
     t.string('caption', 200);
@@ -60,11 +51,7 @@ async function project(dir: string, endpoint: string): Promise<{cwd: string; db:
       GqlService: {
         Provider: 'sqlite',
         DisableAuth: true,
-        Metadata: [
-          'main.conversations { chat-conversations: enabled; chat-title: title }',
-          'main.messages { chat-messages: enabled; chat-role: role; chat-content: content; chat-conversation-fk: conversation_id; chat-created-at: created_at }',
-          'main.photos { chat-connector: explore, plan; chat-plan-operations: update }',
-        ],
+        Metadata: [...CHAT_RULES, 'main.photos { chat-connector: explore, plan; chat-plan-operations: update }'],
         Chat: {Api: 'messages', BaseUrl: endpoint, Model: 'stand-in', ApiKey: 'sk-tui'},
       },
     }),
