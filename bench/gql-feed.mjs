@@ -14,16 +14,15 @@
 // Build first: npm run build   Run: node bench/gql-feed.mjs   (BENCH_SECONDS, BENCH_ROWS, BENCH_PG_USER, BENCH_ONLY=sqlite|postgres|gateway, BENCH_CONNECTIONS)
 import {spawn} from 'node:child_process';
 import http from 'node:http';
-import {existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
-import net from 'node:net';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import {serveGraphql} from './_serve-graphql.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 1);
@@ -86,18 +85,7 @@ async function postgresDatabase() {
   };
 }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const {port} = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-
 async function startServer(database, name) {
-  const cli = join(root, 'dist', 'source', 'cli.js');
-  if (!existsSync(cli)) throw new Error('dist/source/cli.js missing: run `npm run build` first');
   const settings = join(scratch, `${name}.json`);
   writeFileSync(
     settings,
@@ -106,25 +94,19 @@ async function startServer(database, name) {
       GqlService: {Provider: database.provider, DisableAuth: true, Metadata: rules(database.provider === 'sqlite' ? 'main' : 'public')},
     }),
   );
-  const port = await freePort();
-  const child = spawn(process.execPath, [cli, 'serve', 'graphql', '--settings', settings, '--port', String(port)], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {...process.env, WORKBENCH_HOME: join(scratch, `home-${name}`), NODE_ENV: 'production'},
+  const {base, child} = await serveGraphql({
+    settings,
+    home: join(scratch, `home-${name}`),
+    ready: (at) =>
+      fetch(`${at}/feeds/posts`).then(
+        (response) => response.ok,
+        () => false,
+      ),
   });
   children.push(child);
-  const url = `http://127.0.0.1:${port}/feeds/posts`;
-  let exit = null;
-  child.once('exit', (code, signal) => (exit = code ?? signal));
-  for (let tries = 0; ; tries++) {
-    const answer = await fetch(url).then(
-      (response) => response,
-      () => null,
-    );
-    if (answer?.ok) return {url, etag: answer.headers.get('etag'), items: (await answer.text()).match(/<item>/g)?.length ?? 0, stop: () => child.kill()};
-    if (exit !== null) throw new Error(`workbench serve graphql exited (${exit}) before answering`);
-    if (tries > 300) throw new Error(`workbench serve graphql did not answer within 30 s${answer ? ` (last: ${answer.status} ${await answer.text()})` : ''}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const url = `${base}/feeds/posts`;
+  const answer = await fetch(url);
+  return {url, etag: answer.headers.get('etag'), items: (await answer.text()).match(/<item>/g)?.length ?? 0, stop: () => child.kill()};
 }
 
 async function load(url, headers, expected, seconds = SECONDS) {

@@ -8,17 +8,15 @@
 //      process that only discards them: the transport's own ceiling on this machine.
 // Build first: npm run build   Run: node bench/gql-upload.mjs   (BENCH_UPLOAD_MB, BENCH_ROUNDS, BENCH_CPU_PROF)
 import {spawn} from 'node:child_process';
-import {createReadStream, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {request} from 'node:http';
 import {createRequire} from 'node:module';
-import net from 'node:net';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {performance} from 'node:perf_hooks';
 import {pipeline} from 'node:stream/promises';
-import {fileURLToPath} from 'node:url';
+import {serveGraphql} from './_serve-graphql.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const MB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 500) * MB;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -53,18 +51,7 @@ async function makeSource(path) {
   await new Promise((resolve, reject) => out.end((error) => (error ? reject(error) : resolve())));
 }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const {port} = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-
 async function startServer(store) {
-  const cli = join(root, 'dist', 'source', 'cli.js');
-  if (!existsSync(cli)) throw new Error('dist/source/cli.js missing: run `npm run build` first');
   const database = join(dir, 'documents.sqlite');
   const Sqlite = createRequire(import.meta.url)('better-sqlite3');
   const sqlite = new Sqlite(database);
@@ -82,27 +69,11 @@ async function startServer(store) {
       },
     }),
   );
-  const port = await freePort();
   // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, cli, 'serve', 'graphql', '--settings', settings, '--port', String(port)], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {...process.env, WORKBENCH_HOME: join(dir, 'home'), NODE_ENV: 'production'},
-  });
+  const {base, child} = await serveGraphql({settings, home: join(dir, 'home'), nodeArgs: profile});
   children.push(child);
-  const url = `http://127.0.0.1:${port}/graphql`;
-  let exit = null;
-  child.once('exit', (code, signal) => (exit = code ?? signal));
-  for (let tries = 0; ; tries++) {
-    const up = await fetch(url, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({query: '{__typename}'})}).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) break;
-    if (exit !== null) throw new Error(`workbench serve graphql exited (${exit}) before answering`);
-    if (tries > 300) throw new Error('workbench serve graphql did not answer within 30 s');
-    await sleep(100);
-  }
+  const url = `${base}/graphql`;
   return {url, pid: child.pid};
 }
 

@@ -17,12 +17,12 @@ import {spawn, spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
 import {once} from 'node:events';
 import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import net from 'node:net';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import {serveGraphql} from './_serve-graphql.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -135,18 +135,7 @@ async function startPostGraphile() {
   };
 }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const {port} = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-
 async function startWorkbench(dir) {
-  const cli = join(root, 'dist', 'source', 'cli.js');
-  if (!existsSync(cli)) throw new Error('dist/source/cli.js missing: run `npm run build` first');
   const settings = join(dir, 'appsettings.json');
   writeFileSync(
     settings,
@@ -155,25 +144,9 @@ async function startWorkbench(dir) {
       GqlService: {Provider: 'postgres', DisableAuth: true},
     }),
   );
-  const port = await freePort();
-  const child = spawn(process.execPath, [cli, 'serve', 'graphql', '--settings', settings, '--port', String(port)], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {...process.env, WORKBENCH_HOME: join(dir, 'home'), NODE_ENV: 'production'},
-  });
+  const {base, child} = await serveGraphql({settings, home: join(dir, 'home')});
   children.push(child);
-  const url = `http://127.0.0.1:${port}/graphql`;
-  let exit = null;
-  child.once('exit', (code, signal) => (exit = code ?? signal));
-  for (let tries = 0; ; tries++) {
-    const up = await fetch(url, {method: 'POST', headers: {'content-type': 'application/json'}, body: JSON.stringify({query: '{__typename}'})}).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) break;
-    if (exit !== null) throw new Error(`workbench serve graphql exited (${exit}) before answering`);
-    if (tries > 300) throw new Error('workbench serve graphql did not answer within 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const url = `${base}/graphql`;
   return {
     url,
     pid: child.pid,
