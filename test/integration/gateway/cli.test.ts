@@ -88,7 +88,8 @@ describe('workbench channels / gateway with no gateway running', () => {
     await failsWith(['gateway', 'status', 'no such/feed'], /"no such\/feed" is not a feed name/);
     await failsWith(['gateway', 'refresh', '-'], /is not a feed name|unknown option/);
     await failsWith(['gateway', 'refresh', 'x'.repeat(70)], /is not a feed name/);
-  });
+    // About forty cold starts of the CLI one after another: minutes on a loaded 2-core machine, not a hang.
+  }, 180_000);
 
   it('keeps control characters from a flag out of the terminal', async () => {
     const result = await cli(['channels', 'post', 'x\u001b]0;pwned\u0007y z', '--token', 't', '--title', 'x']);
