@@ -1,0 +1,68 @@
+import {collectDefaultMetrics, Counter, Histogram, Registry} from 'prom-client';
+
+/**
+ * The HTTP metrics every workbench server (and each dev proxy) keeps, on a registry of its own:
+ * a process-global registry would mix servers that share a process (tests, the daemon's proxies).
+ * Names and labels are a public contract for Grafana users (source/metrics/README.md).
+ */
+
+// Latency buckets for a local API: a cache hit is well under a millisecond, a slow query seconds.
+export const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** The Prometheus text format's content type, as prom-client writes it. */
+export const TEXT_FORMAT = 'text/plain; version=0.0.4; charset=utf-8';
+
+/** Whether instrumentation is on: `WORKBENCH_METRICS=off` turns it off (the overhead benchmark's "off" side). */
+export function metricsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.WORKBENCH_METRICS !== 'off';
+}
+
+export interface HttpMetrics {
+  /** Counts one answered request and its duration. */
+  observe(labels: {route: string; method: string; status: number}, seconds: number): void;
+}
+
+/** `http_requests_total{route,method,status}` and `http_request_duration_seconds{route,method}` on a registry, with extra labels fixed (a proxy's name). */
+export function httpMetrics(registry: Registry, fixed: Record<string, string> = {}): HttpMetrics {
+  const fixedNames = Object.keys(fixed);
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by route pattern, method and status code.',
+    labelNames: [...fixedNames, 'route', 'method', 'status'],
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from request to answer, by route pattern and method.',
+    labelNames: [...fixedNames, 'route', 'method'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  return {
+    observe({route, method, status}, seconds) {
+      requests.inc({...fixed, route, method, status: String(status)});
+      duration.observe({...fixed, route, method}, seconds);
+    },
+  };
+}
+
+let processMetrics: Registry | undefined;
+
+/**
+ * prom-client's process metrics (CPU, memory, event loop, GC) of this process, on one registry of
+ * their own made on first need: they describe the process, not a server, and each collection
+ * starts monitors that are never stopped, so servers sharing a process share it.
+ */
+export function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({register: processMetrics});
+  }
+  return processMetrics;
+}
+
+/** The text format of a server's registry followed by the process metrics. */
+export async function exposition(registry: Registry): Promise<string> {
+  const [own, shared] = await Promise.all([registry.metrics(), processRegistry().metrics()]);
+  return own + shared;
+}
