@@ -75,14 +75,14 @@ function serverLines(frames: DashboardFrame[], window: TimeWindow, now: number, 
     const shown = latest.state === 'up' ? value(latest) : undefined;
     current.push(`${serverTitle(latest)}${shown === undefined ? '' : ` ${round(shown)}${unit}`}`);
   }
-  return {label: `${name} (${window.label})${current.length ? ': ' + current.join(' · ') : ''}`, series};
+  return {label: `${name} (${window.label})${current.length ? ': ' + current.join('  |  ') : ''}`, series};
 }
 
 export function requestsChart(frames: DashboardFrame[], window: TimeWindow, now: number): LineChart {
   const chart = serverLines(frames, window, now, 'requests/s', (server) => server.requestsPerSecond, '/s');
   // The counter itself, so a reader can check the screen against /metrics or `workbench metrics`.
   const totals = [...serversIn(frames).values()].filter((server) => server.requestsTotal !== undefined && server.state === 'up');
-  if (totals.length) chart.label += ` · total ${totals.map((server) => `${server.source.name}=${server.requestsTotal}`).join(' ')}`;
+  if (totals.length) chart.label += `  |  total ${totals.map((server) => `${server.source.name}=${server.requestsTotal}`).join(' ')}`;
   return chart;
 }
 
@@ -108,7 +108,7 @@ export function latencyChart(frames: DashboardFrame[], window: TimeWindow, now: 
         : serverTitle(latest),
     );
   }
-  return {label: `latency ms (${window.label})${current.length ? ': ' + current.join(' · ') : ''}`, series};
+  return {label: `latency ms (${window.label})${current.length ? ': ' + current.join('  |  ') : ''}`, series};
 }
 
 /** Responses by class per server, summed over the window. */

@@ -4,7 +4,7 @@ import type {MetricsSnapshot, MetricsSource} from '../metrics/types.js';
 import {colourlessStream, noColorRequested} from '../tui/terminal/noColor.js';
 import {WINDOWS, type TimeWindow} from './chart-data.js';
 import type {DashboardFrame} from './frame.js';
-import {readSnapshot, registeredSources} from './read-sources.js';
+import {collectMetrics, metricsSources} from '../metrics/collect.js';
 import {DashboardScreen} from './screen.js';
 import {frameFromSnapshots} from './snapshot-figures.js';
 
@@ -46,8 +46,8 @@ export async function runDashboard(options: DashboardOptions): Promise<void> {
 
   const draw = () => view.draw({frames, incidents, window, now: frames.at(-1)?.at ?? Date.now()});
   const refresh = async () => {
-    for (const source of registeredSources()) known.set(source.name, source);
-    const snapshot = await readSnapshot([...known.values()]);
+    for (const source of metricsSources()) known.set(source.name, source);
+    const snapshot = await collectMetrics({sources: [...known.values()]});
     frames.push(frameFromSnapshots(previous, snapshot));
     previous = snapshot;
     while (frames.length && snapshot.at - frames[0]!.at > LONGEST) frames.shift();

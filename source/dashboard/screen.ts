@@ -107,9 +107,9 @@ export class DashboardScreen {
         : servers
             .filter((server) => server.state === 'garbage')
             .map((server) => `${server.source.name}: /metrics answered garbage (${server.error})`)
-            .join(' · ');
-    const keys = `window ${window.label} [${WINDOWS.map((entry) => `${entry.key} ${entry.label}`).join(', ')}, w next] · q quit`;
-    this.status?.setContent(oneLine(news ? `${news} · ${keys}` : keys, width));
+            .join('  |  ');
+    const keys = `window ${window.label} [${WINDOWS.map((entry) => `${entry.key} ${entry.label}`).join(', ')}, w next]  |  q quit`;
+    this.status?.setContent(oneLine(news ? `${news}  |  ${keys}` : keys, width));
     this.screen.render();
   }
 

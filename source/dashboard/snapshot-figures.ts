@@ -6,6 +6,7 @@ import {STATUS_CLASSES, type DashboardFrame, type ProcessFigures, type ServerFig
  * histogram for requests, and the daemon's own families. One place to align with the servers.
  */
 export const METRIC = {
+  requests: 'http_requests_total',
   requestDuration: 'http_request_duration_seconds',
   cpu: 'process_cpu_seconds_total',
   memory: 'process_resident_memory_bytes',
@@ -15,7 +16,6 @@ export const METRIC = {
   pollerFetches: 'workbench_poller_fetches_total',
   outboxBacklog: 'workbench_outbox_backlog',
 } as const;
-const STATUS_LABELS = ['status_code', 'code', 'status'];
 
 type Up = Extract<SourceSnapshot, {state: 'up'}>;
 
@@ -67,11 +67,11 @@ function serverFigures(before: SourceSnapshot | undefined, after: SourceSnapshot
   if (after.state !== 'up') return {source: after.source, state: after.state, error: after.error};
   const previous = before?.state === 'up' ? before : undefined;
   const figures: ServerFigures = {source: after.source, state: 'up'};
-  const total = sum(after, METRIC.requestDuration, `${METRIC.requestDuration}_count`);
+  const total = sum(after, METRIC.requests, METRIC.requests);
   if (total === undefined) return figures;
   figures.requestsTotal = total;
   if (!previous) return figures;
-  const requests = increase(sum(previous, METRIC.requestDuration, `${METRIC.requestDuration}_count`), total);
+  const requests = increase(sum(previous, METRIC.requests, METRIC.requests), total);
   figures.requestsPerSecond = requests / seconds;
   const earlier = buckets(previous);
   const delta = [...buckets(after)].map(([bound, count]): [number, number] => [bound, increase(earlier.get(bound), count)]);
@@ -79,8 +79,8 @@ function serverFigures(before: SourceSnapshot | undefined, after: SourceSnapshot
   figures.latency = {p50: quantile(0.5), p95: quantile(0.95), p99: quantile(0.99)};
   figures.status = Object.fromEntries(
     STATUS_CLASSES.map((statusClass) => {
-      const of = (labels: Record<string, string>) => STATUS_LABELS.some((label) => labels[label]?.startsWith(statusClass[0]!));
-      const count = (source: Up) => sum(source, METRIC.requestDuration, `${METRIC.requestDuration}_count`, of) ?? 0;
+      const of = (labels: Record<string, string>) => labels.status?.startsWith(statusClass[0]!) === true;
+      const count = (source: Up) => sum(source, METRIC.requests, METRIC.requests, of) ?? 0;
       return [statusClass, increase(count(previous), count(after))];
     }),
   ) as Record<StatusClass, number>;
