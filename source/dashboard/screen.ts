@@ -85,8 +85,8 @@ export class DashboardScreen {
 
   draw(view: DashboardView): void {
     this.view = view;
-    const {frames, window, now} = view;
-    const latest = frames.at(-1);
+    const {window} = view;
+    const latest = view.frames.at(-1);
     const width = Number(this.screen.width);
     if (this.tiny) {
       this.screen.render();
