@@ -18,30 +18,29 @@ export function metricsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
 }
 
 export interface HttpMetrics {
-  /** Counts one answered request and its duration. */
-  observe(labels: {route: string; method: string; status: number}, seconds: number): void;
+  /** Counts one answered request and its duration; `extra` holds the values of the extra labels (a proxy's name). */
+  observe(labels: {route: string; method: string; status: number}, seconds: number, extra?: Record<string, string>): void;
 }
 
-/** `http_requests_total{route,method,status}` and `http_request_duration_seconds{route,method}` on a registry, with extra labels fixed (a proxy's name). */
-export function httpMetrics(registry: Registry, fixed: Record<string, string> = {}): HttpMetrics {
-  const fixedNames = Object.keys(fixed);
+/** `http_requests_total{route,method,status}` and `http_request_duration_seconds{route,method}` on a registry, with extra labels first (`proxy`). */
+export function httpMetrics(registry: Registry, extraLabels: string[] = []): HttpMetrics {
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests answered, by route pattern, method and status code.',
-    labelNames: [...fixedNames, 'route', 'method', 'status'],
+    labelNames: [...extraLabels, 'route', 'method', 'status'],
     registers: [registry],
   });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time from request to answer, by route pattern and method.',
-    labelNames: [...fixedNames, 'route', 'method'],
+    labelNames: [...extraLabels, 'route', 'method'],
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
   return {
-    observe({route, method, status}, seconds) {
-      requests.inc({...fixed, route, method, status: String(status)});
-      duration.observe({...fixed, route, method}, seconds);
+    observe({route, method, status}, seconds, extra) {
+      requests.inc({...extra, route, method, status: String(status)});
+      duration.observe({...extra, route, method}, seconds);
     },
   };
 }
