@@ -6,7 +6,7 @@ import {WINDOWS, type TimeWindow} from './chart-data.js';
 import type {DashboardFrame} from './frame.js';
 import {collectMetrics, metricsSources} from '../metrics/collect.js';
 import {DashboardScreen} from './screen.js';
-import {frameFromSnapshots} from './snapshot-figures.js';
+import {frameFromSnapshots} from './frame-from-figures.js';
 
 export interface DashboardOptions {
   stdin?: NodeJS.ReadStream;

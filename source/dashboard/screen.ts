@@ -155,7 +155,9 @@ export class DashboardScreen {
       }
       case 'poller': {
         const poller = latest?.poller;
-        widget.setLabel(oneLine(poller ? `feed poller: ${poller.fetches} fetches, ${poller.notModified} 304s, ${poller.failures} failures` : 'feed poller: no data', labelWidth));
+        widget.setLabel(
+          oneLine(poller ? `feed poller per min: ${poller.fetches} fetches, ${poller.notModified} 304s, ${poller.failures} failures` : 'feed poller: no data', labelWidth),
+        );
         setData.call(widget, {titles: ['fetch', '304', 'fail'], data: poller ? [poller.fetches, poller.notModified, poller.failures] : [0, 0, 0]});
         return;
       }

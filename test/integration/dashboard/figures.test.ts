@@ -9,7 +9,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startReaderServer, type ReaderServer} from '../../../servers/reader/index.js';
 import {collectMetrics} from '../../../source/metrics/collect.js';
 import type {MetricsSource} from '../../../source/metrics/types.js';
-import {frameFromSnapshots} from '../../../source/dashboard/snapshot-figures.js';
+import {frameFromSnapshots} from '../../../source/dashboard/frame-from-figures.js';
 
 let dir: string;
 let server: ReaderServer;
