@@ -1,5 +1,6 @@
 import {execFileSync, type ChildProcess} from 'node:child_process';
-import {readFileSync} from 'node:fs';
+import {createServer} from 'node:http';
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {cliPath, eventually, makeSandbox, spawnCli, type Sandbox} from '../helpers/cli.js';
@@ -29,7 +30,7 @@ const shows = (session: string, pattern: string | RegExp, timeoutMs = 20_000) =>
     throw new Error(`${String(pattern)} not on the screen:\n${screen(session)}`);
   });
 const environment = (extra: Record<string, string> = {}) =>
-  Object.entries({WORKBENCH_HOME: sandbox.home, XDG_CONFIG_HOME: sandbox.config, HOME: sandbox.dir, TERM: 'xterm-256color', ...extra})
+  Object.entries({WORKBENCH_HOME: sandbox.home, ...extra, XDG_CONFIG_HOME: sandbox.config, HOME: sandbox.dir, TERM: 'xterm-256color', ...extra})
     .map(([key, value]) => `${key}=${value}`)
     .join(' ');
 const requestsCounted = async () => {
@@ -143,5 +144,36 @@ describe.skipIf(!hasTmux)('workbench dashboard in a real terminal (tmux)', () =>
     tmux('send-keys', '-t', session, 'Escape');
     tmux('send-keys', '-t', session, 'q');
     await shows(session, 'EXITED-0', 30_000);
+  });
+
+  it('says what to start when nothing runs, and shows a /metrics answering garbage as such', async () => {
+    const session = 'empty';
+    const home = join(sandbox.dir, 'empty-home');
+    tmux(
+      'new-session',
+      '-d',
+      '-s',
+      session,
+      '-x',
+      '120',
+      '-y',
+      '36',
+      `env -u CI -u CONTINUOUS_INTEGRATION ${environment({WORKBENCH_HOME: home})} ${process.execPath} ${cliPath} dashboard --no-daemon; echo EXITED-$?; sleep 60`,
+    );
+    await shows(session, 'nothing to chart: start workbench serve reader|gateway|graphql or a dev server');
+    const garbage = createServer((_request, response) => response.writeHead(200, {'content-type': 'text/plain'}).end('<html>not metrics</html>\n'));
+    await new Promise<void>((done) => garbage.listen(0, '127.0.0.1', done));
+    try {
+      const address = garbage.address() as {port: number};
+      const url = `http://127.0.0.1:${address.port}`;
+      mkdirSync(join(home, 'services'), {recursive: true});
+      writeFileSync(join(home, 'services/gateway.json'), JSON.stringify({name: 'gateway', url, health: `${url}/health`, pid: process.pid, startedAt: new Date().toISOString()}));
+      await shows(session, 'gateway: /metrics answered garbage');
+      await shows(session, 'gateway garbage');
+      tmux('send-keys', '-t', session, 'Escape');
+      await shows(session, 'EXITED-0');
+    } finally {
+      await new Promise((done) => garbage.close(done));
+    }
   });
 });
