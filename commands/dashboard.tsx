@@ -11,6 +11,6 @@ type Props = {options: z.infer<typeof options>};
 
 export default textCommand<Props>(async ({options: flags}) => {
   // blessed and the charts load only when the dashboard opens: pastel imports every command at start.
-  const {openDashboard} = await import('../source/dashboard/open.js');
+  const {openDashboard} = await import('../source/cli/open-dashboard.js');
   return openDashboard({noDaemon: !flags.daemon});
 });

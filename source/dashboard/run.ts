@@ -1,7 +1,6 @@
 import blessed from 'blessed';
 import type {Incident} from '../incidents/incidents.js';
 import type {MetricsSnapshot, MetricsSource} from '../metrics/types.js';
-import {colourlessStream, noColorRequested} from '../tui/terminal/noColor.js';
 import {WINDOWS, type TimeWindow} from './chart-data.js';
 import type {DashboardFrame} from './frame.js';
 import {collectMetrics, metricsSources} from '../metrics/collect.js';
@@ -10,6 +9,7 @@ import {frameFromSnapshots} from './frame-from-figures.js';
 
 export interface DashboardOptions {
   stdin?: NodeJS.ReadStream;
+  /** The terminal; the caller passes a colourless one for NO_COLOR. */
   stdout?: NodeJS.WriteStream;
   refreshMs?: number;
   /** The top incidents, as `workbench get-incidents` gets them; a string says why there are none. */
@@ -22,8 +22,7 @@ const INCIDENTS_EVERY = 5;
 
 /** Runs the full-screen dashboard until q, Esc or Ctrl-C; the terminal is given back as it was. */
 export async function runDashboard(options: DashboardOptions): Promise<void> {
-  const terminal = options.stdout ?? process.stdout;
-  const output = noColorRequested() ? colourlessStream(terminal) : terminal;
+  const output = options.stdout ?? process.stdout;
   const screen = blessed.screen({
     input: options.stdin ?? process.stdin,
     output,

@@ -1,8 +1,9 @@
 import {WorkbenchError} from '../core/errors.js';
 import {createToolContext} from '../tools/context.js';
 import {getIncidents} from '../tools/get-incidents.js';
-import type {CommandResult} from '../cli/command-output.js';
-import {runDashboard} from './run.js';
+import {runDashboard} from '../dashboard/run.js';
+import {colourlessStream, noColorRequested} from '../tui/terminal/noColor.js';
+import type {CommandResult} from './command-output.js';
 
 // The table shows the top of the inbox, in its own order (errors first, then newest).
 const TOP_INCIDENTS = 10;
@@ -15,7 +16,9 @@ export async function openDashboard(options: {noDaemon: boolean}): Promise<Comma
   const notices: string[] = [];
   const context = createToolContext({noDaemon: options.noDaemon, notice: (message) => notices.push(message)});
   try {
-    await runDashboard({incidents: async () => (await getIncidents({limit: TOP_INCIDENTS}, context)).incidents});
+    // NO_COLOR: every write blessed makes goes out without colour sequences, as the TUI's frames do.
+    const stdout = noColorRequested() ? colourlessStream(process.stdout) : process.stdout;
+    await runDashboard({stdout, incidents: async () => (await getIncidents({limit: TOP_INCIDENTS}, context)).incidents});
   } finally {
     context.close();
   }
