@@ -50,7 +50,7 @@ describe.skipIf(!hasTmux)('workbench dashboard in a real terminal (tmux)', () =>
         return undefined;
       }
     }, 30_000);
-  });
+  }, 60_000);
 
   afterAll(async () => {
     try {
@@ -62,7 +62,7 @@ describe.skipIf(!hasTmux)('workbench dashboard in a real terminal (tmux)', () =>
     await sandbox?.cleanup();
   });
 
-  it('charts a served reader with the numbers of its /metrics, survives 20×5, shows it stopped, quits cleanly', async () => {
+  it('charts a served reader with the numbers of its /metrics, survives 20×5, shows it stopped, quits cleanly', {timeout: 120_000}, async () => {
     const session = 'dash';
     tmux(
       'new-session',
@@ -116,7 +116,7 @@ describe.skipIf(!hasTmux)('workbench dashboard in a real terminal (tmux)', () =>
     await shows(session, 'EXITED-0');
   });
 
-  it('opens from the TUI on D and gives the terminal back on q with the focused pane as it was', async () => {
+  it('opens from the TUI on D and gives the terminal back on q with the focused pane as it was', {timeout: 180_000}, async () => {
     const session = 'tui';
     tmux(
       'new-session',
@@ -146,7 +146,7 @@ describe.skipIf(!hasTmux)('workbench dashboard in a real terminal (tmux)', () =>
     await shows(session, 'EXITED-0', 30_000);
   });
 
-  it('says what to start when nothing runs, and shows a /metrics answering garbage as such', async () => {
+  it('says what to start when nothing runs, and shows a /metrics answering garbage as such', {timeout: 120_000}, async () => {
     const session = 'empty';
     const home = join(sandbox.dir, 'empty-home');
     tmux(
