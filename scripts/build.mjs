@@ -106,6 +106,8 @@ const entryPoints = [
   'source/gateway/render/index.ts',
   'source/feeds/parser/index.ts',
   'source/devproxy/start-proxy.ts',
+  'source/devproxy/metrics.ts',
+  'source/metrics/registry.ts',
   'source/devproxy/inject/inject-html.ts',
   'source/devproxy/inject/page-script.ts',
   'source/gql/service.ts',
