@@ -27,6 +27,16 @@ if (kind === 'target') {
   const proxy = await startProxy({id: 'bench', target, logSize: Number(process.env.LOG_SIZE ?? 1000)}, {pageScript: 'void 0;'});
   port = proxy.info.port;
   globalThis.benchProxy = proxy;
+  // bench/metrics-overhead.mjs: the daemon's per-proxy metrics, unless WORKBENCH_METRICS=off (read once a second, as a dashboard does).
+  if (process.env.BENCH_PROXY_METRICS) {
+    const {metricsEnabled} = await import('../dist/source/metrics/registry.js');
+    const {proxyMetrics} = await import('../dist/source/devproxy/metrics.js');
+    const {Counter, Registry} = await import('prom-client');
+    const registry = new Registry();
+    const errors = new Counter({name: 'workbench_errors_total', help: 'errors', labelNames: ['source', 'severity'], registers: [registry]});
+    if (metricsEnabled()) proxyMetrics(registry, errors).watch('bench', proxy);
+    setInterval(() => void registry.metrics(), 1000).unref();
+  }
 } else if (kind === 'http-proxy') {
   const {default: httpProxy} = await import('http-proxy');
   const proxy = httpProxy.createProxyServer({target, agent: new http.Agent({keepAlive: true, maxSockets: 256})});

@@ -106,6 +106,8 @@ const entryPoints = [
   'source/gateway/render/index.ts',
   'source/feeds/parser/index.ts',
   'source/devproxy/start-proxy.ts',
+  'source/devproxy/metrics.ts',
+  'source/metrics/registry.ts',
   'source/devproxy/inject/inject-html.ts',
   'source/devproxy/inject/page-script.ts',
   'source/gql/service.ts',
@@ -129,7 +131,8 @@ const result = await build({
   chunkNames: 'chunks/[name]-[hash]',
   // Native addons, knex with its database drivers (it requires them by name at run time), and
   // playwright-core (it reads its own files and spawns its own scripts beside them).
-  external: ['node-pty', 'playwright-core', 'knex', 'better-sqlite3', 'pg', 'mysql2', 'tedious', 'oracledb', 'sqlite3', 'pg-query-stream'],
+  // blessed loads its widgets and terminfo by computed paths at run time: it cannot be bundled.
+  external: ['blessed', 'blessed-contrib', 'node-pty', 'playwright-core', 'knex', 'better-sqlite3', 'pg', 'mysql2', 'tedious', 'oracledb', 'sqlite3', 'pg-query-stream'],
   // jsonc-parser's `main` is a UMD build whose factory requires its parts by relative name, which a
   // bundle cannot follow ("Cannot find module './impl/format'"); its ESM build bundles whole.
   alias: {'react-devtools-core': './scripts/empty-module.js', 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js'},

@@ -3,6 +3,7 @@ import Fastify, {LogController, type FastifyInstance, type FastifyServerFactory}
 import {clientErrorHandler, frameworkErrors, installErrorHandling, type ErrorWording} from './error-handler.js';
 import {installJsonBodyParser} from './json-body-parser.js';
 import {installLocalGuard} from './local-guard.js';
+import {installMetrics} from './metrics.js';
 import {answerFromFront, installRawFront, type Front} from './front.js';
 import {countedRequestLog, installRequestLog, openLogFile, type RequestLine} from './request-log.js';
 import {installRouteRules} from './route-rules.js';
@@ -36,7 +37,7 @@ export interface ServerOptions {
 /**
  * A fastify app with what every workbench server keeps: JSON bodies (and no text/plain), ajv
  * without coercion for bodies, route rules checked at registration, the Host/Origin guard, a
- * request log, and one error body `{error: {code, message}}` for every failure — routing
+ * request log, metrics on `GET /metrics` (metrics.ts), and one error body `{error: {code, message}}` for every failure — routing
  * refusals and malformed HTTP included. Routes are the server's to add.
  */
 export function createServer(options: ServerOptions): FastifyInstance {
@@ -61,6 +62,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
   installRouteRules(app);
   installLocalGuard(app, {publicUrl: options.publicUrl});
   if (log) installRequestLog(app, log, frontLog?.flush);
+  installMetrics(app);
   // fastify reads text/plain by default; these APIs take JSON (and what a server adds), so other types are 415.
   app.removeContentTypeParser('text/plain');
   installJsonBodyParser(app);

@@ -10,6 +10,7 @@ import {DaemonClient} from './client.js';
 import {isAlive, processStartTime} from './liveness.js';
 import type {SurvivingProcess} from './protocol/daemon.js';
 import {createDaemonServer} from './server.js';
+import {daemonRegistry, startMetricsEndpoint, type MetricsEndpoint} from './metrics-endpoint.js';
 import {prepareSocketDir, UntrustedSocketError} from './socket-guard.js';
 import {ProcessRecord} from './survivors.js';
 
@@ -91,11 +92,12 @@ export async function runDaemon(): Promise<void> {
   record.save([]);
   supervisor.on('change', () => record.save(supervisor.list()));
   let stopping = false;
+  let metrics: MetricsEndpoint | undefined;
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
     server.close();
-    await Promise.all([supervisor.stopAll(), proxies.stopAll()]);
+    await Promise.all([supervisor.stopAll(), proxies.stopAll(), metrics?.close()]);
     // Another daemon that took over the lock listens on the same path: leave its files alone.
     if (readPid(home) === process.pid) {
       removeQuietly(socketPath);
@@ -124,6 +126,13 @@ export async function runDaemon(): Promise<void> {
   }, LOCK_CHECK_MS).unref();
   removeQuietly(join(home, 'daemon.spawn.lock'));
   process.stderr.write(`workbench daemon: pid ${process.pid} listening on ${socketPath}\n`);
+  // Metrics are for operators: a daemon whose endpoint cannot start still serves its clients.
+  try {
+    metrics = await startMetricsEndpoint(daemonRegistry(supervisor, proxies));
+    process.stderr.write(`workbench daemon: metrics on ${metrics.url}/metrics\n`);
+  } catch (error) {
+    process.stderr.write(`workbench daemon: no metrics endpoint: ${(error as Error)?.message ?? error}\n`);
+  }
 }
 
 export interface DaemonConnection {

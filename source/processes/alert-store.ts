@@ -14,7 +14,7 @@ export class AlertStore {
   private listeners = new Set<(alert: ProcessAlert) => void>();
   private changeListeners = new Set<(processId: string, size: number) => void>();
 
-  constructor(private readonly capacity = 500) {}
+  constructor(readonly capacity = 500) {}
 
   /** A process (re)starts: its later alerts belong to `run`; the ones held stay, with their run. */
   beginRun(processId: string, run: number): void {

@@ -1,5 +1,5 @@
 import React, {useEffect, useMemo, useState} from 'react';
-import {Box, useApp} from 'ink';
+import {Box, useApp, useStdin, useStdout} from 'ink';
 import type {TuiPorts} from './ports/index.js';
 import {panes as registeredPanes} from './panes/registry.js';
 import {paneTitle, type PaneDefinition} from './panes/types.js';
@@ -20,6 +20,7 @@ import {PaneFrame, FRAME_COLUMNS, FRAME_ROWS} from './components/PaneFrame.js';
 import {StatusBar} from './components/StatusBar.js';
 import {HelpOverlay} from './components/HelpOverlay.js';
 import {DaemonStartKey} from './components/DaemonStartKey.js';
+import {openDashboard} from './terminal/dashboard.js';
 
 /** Below this the panes no longer fit side by side: one pane at a time. */
 export const COMPACT_BELOW = {columns: 80, rows: 24};
@@ -47,6 +48,8 @@ function Shell({
   onMouseCapture,
 }: Required<Pick<AppProps, 'title' | 'panes'>> & Pick<AppProps, 'onQuit' | 'mouseCapture' | 'onMouseCapture'>): React.JSX.Element {
   const {exit} = useApp();
+  const {stdin} = useStdin();
+  const {stdout} = useStdout();
   const snapshot = useSnapshot();
   const size = useTerminalSize();
   const compact = size.columns < COMPACT_BELOW.columns || size.rows < COMPACT_BELOW.rows;
@@ -95,6 +98,7 @@ function Shell({
       else if (number !== undefined && panes[number - 1]) actions.focusPane(panes[number - 1]!.id);
       // Lowest priority: a pane with a `z` of its own (Feeds: snooze) has taken it already.
       else if (matchesCommand(Command.ZOOM, press)) setZoomed((current) => !current);
+      else if (matchesCommand(Command.DASHBOARD, press)) openDashboard({stdin, stdout});
       else if (matchesCommand(Command.MOUSE, press))
         setMouse((current) => {
           onMouseCapture?.(!current);

@@ -12,6 +12,7 @@ export const GLOBAL_KEYS: KeyHelp[] = [
   {command: Command.FOCUS_PANE_N},
   {command: Command.ZOOM},
   {command: Command.MOUSE},
+  {command: Command.DASHBOARD},
   {command: Command.HELP},
   {command: Command.QUIT},
   {command: Command.FORCE_QUIT},

@@ -11,6 +11,7 @@ export enum Command {
   FOCUS_PANE_N = 'global.focusPaneN',
   ZOOM = 'global.zoom',
   MOUSE = 'global.mouse',
+  DASHBOARD = 'global.dashboard',
   UP = 'list.up',
   DOWN = 'list.down',
   PAGE_UP = 'list.pageUp',
@@ -80,6 +81,7 @@ export const defaultKeyBindings: KeyBindingMap = {
     ],
   },
   [Command.MOUSE]: {description: 'mouse capture on/off (off: select text with the mouse)', keys: [{input: 'M', label: 'M'}]},
+  [Command.DASHBOARD]: {description: 'live charts of the servers and processes (workbench dashboard); q comes back here', keys: [{input: 'D', label: 'D'}]},
   [Command.UP]: {
     description: 'up',
     keys: [

@@ -1,0 +1,32 @@
+import type {FastifyInstance} from 'fastify';
+import {Registry} from 'prom-client';
+import {exposition, httpMetrics, metricsEnabled, TEXT_FORMAT} from '../../source/metrics/registry.js';
+import {noQuery} from './schemas.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's own metrics registry: domain code registers its figures here (source/metrics/README.md). */
+    metrics: Registry;
+  }
+}
+
+// Requests no route matched: one label value, never the raw URL (bounded cardinality).
+const UNMATCHED = 'unmatched';
+
+/**
+ * Counts every answered request by route pattern (`/api/v1/feeds/:id`, never the URL) and serves
+ * the server's registry and the process metrics on `GET /metrics` in the Prometheus text format, behind the kit's
+ * Host/Origin guard like every other route. `WORKBENCH_METRICS=off` keeps `/metrics` but counts nothing.
+ */
+export function installMetrics(app: FastifyInstance, registry: Registry = new Registry()): void {
+  app.decorate('metrics', registry);
+  if (metricsEnabled()) {
+    const http = httpMetrics(registry);
+    app.addHook('onResponse', async (request, reply) => {
+      http.observe({route: request.routeOptions.url ?? UNMATCHED, method: request.method, status: reply.statusCode}, reply.elapsedTime / 1000);
+    });
+  }
+  app.get('/metrics', {schema: {querystring: noQuery}}, async (_request, reply) => {
+    return reply.type(TEXT_FORMAT).send(await exposition(registry));
+  });
+}
