@@ -3,6 +3,8 @@ import type {GraphQLSchema} from 'graphql';
 import {requireJwtSettings} from '../../source/gql/auth/index.js';
 import {openChat} from '../../source/gql/chat/chat-service.js';
 import {startServiceDispatcher} from '../../source/gql/events/events-service.js';
+import {outboxMetrics} from '../../source/gql/events/outbox-metrics.js';
+import {OutboxStore} from '../../source/gql/events/outbox-store.js';
 import {DocumentCache} from '../../source/gql/query/document-cache.js';
 import type {DocumentPreparer, HttpHandlerOptions, ServedGraphql} from '../../source/gql/request/index.js';
 import type {GqlService} from '../../source/gql/types.js';
@@ -102,6 +104,7 @@ export async function startGraphqlServer(options: GraphqlServerOptions): Promise
       };
     }
   }
+  if (service.model.events) outboxMetrics(app.metrics, new OutboxStore(service.db, service.settings.provider, service.model.events.outbox));
   // Change events: delivered to Cdc:WebhookUrl / Cdc:NatsUrl while the server runs, woken by its own commits.
   try {
     const dispatcher = await startServiceDispatcher(service, {log: (line) => app.log.warn(line)});

@@ -1,4 +1,5 @@
 import {createServer as createHttpServer, type IncomingMessage, type ServerResponse} from 'node:http';
+import type {Registry} from 'prom-client';
 import Fastify, {LogController, type FastifyInstance, type FastifyServerFactory} from 'fastify';
 import {clientErrorHandler, frameworkErrors, installErrorHandling, type ErrorWording} from './error-handler.js';
 import {installJsonBodyParser} from './json-body-parser.js';
@@ -32,6 +33,8 @@ export interface ServerOptions {
   front?: Front;
   /** `//a//b` routes as `/a/b` (clients that join a base URL ending in `/` with a path starting with one: newsboat). */
   ignoreDuplicateSlashes?: boolean;
+  /** The server's metrics registry, when its service registers figures before the app exists (metrics.ts); default a new one. */
+  metrics?: Registry;
 }
 
 /**
@@ -62,7 +65,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
   installRouteRules(app);
   installLocalGuard(app, {publicUrl: options.publicUrl});
   if (log) installRequestLog(app, log, frontLog?.flush);
-  installMetrics(app);
+  installMetrics(app, options.metrics);
   // fastify reads text/plain by default; these APIs take JSON (and what a server adds), so other types are 415.
   app.removeContentTypeParser('text/plain');
   installJsonBodyParser(app);

@@ -1,4 +1,5 @@
 import type {FastifyInstance} from 'fastify';
+import type {Registry} from 'prom-client';
 import type {ReaderService} from '../../source/feeds/contracts.js';
 import {MAX_PAGE_SIZE} from '../../source/feeds/service/index.js';
 import {createServer, DEFAULT_BODY_LIMIT} from '../kit/index.js';
@@ -24,6 +25,8 @@ export interface ReaderAppOptions {
   publicUrl?: () => string | undefined;
   /** The Google Reader API over the same store (servers/reader/greader); absent: not served. */
   greader?: Greader;
+  /** The metrics registry the service's figures are on (start-server.ts); default a new one. */
+  metrics?: Registry;
 }
 
 /** The reader API (spec 2, part A) under /api/v1: one plugin per area over a ReaderService, on the server kit. */
@@ -36,6 +39,7 @@ export function buildReaderApp(options: ReaderAppOptions): FastifyInstance {
     validationMessage: queryMessage,
     publicUrl: options.publicUrl,
     ignoreDuplicateSlashes: true,
+    metrics: options.metrics,
   });
   const {service} = options;
   app.register(

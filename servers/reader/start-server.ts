@@ -4,6 +4,9 @@ import {createReaderService, startIngestorPolling, startPolling, type LocalReade
 import {listenOver} from '../kit/index.js';
 import {buildReaderApp} from './app.js';
 import {createGreader} from '../../source/feeds/greader/greader-service.js';
+import {Registry} from 'prom-client';
+import {countedFetchFeed} from '../../source/feeds/fetcher/fetch-metrics.js';
+import {defaultReaderDeps} from '../../source/feeds/service/default-deps.js';
 
 export interface ReaderServerOptions {
   host?: string;
@@ -50,9 +53,11 @@ export async function startReaderServer(options: ReaderServerOptions = {}): Prom
   const port = options.port ?? 7700;
   let url = '';
   let ingestorPoller: ReturnType<typeof startPolling> | null = null;
+  // Made before the app: the fetches are counted from the service's first one.
+  const metrics = new Registry();
   const service = await createReaderService({
     connection: options.db,
-    deps: options.deps,
+    deps: {...options.deps, fetchFeed: countedFetchFeed(metrics, options.deps?.fetchFeed ?? defaultReaderDeps.fetchFeed)},
     ingestors: {...options.ingestors, onChange: () => void ingestorPoller?.runOnce()},
     baseUrl: () => options.publicUrl ?? url,
   });
@@ -68,6 +73,7 @@ export async function startReaderServer(options: ReaderServerOptions = {}): Prom
         logFile: options.logFile,
         publicUrl: () => options.publicUrl,
         greader: createGreader({store: service.store, reader: service, nowMs: () => Date.now()}),
+        metrics,
       }),
     beforeClose: async () => {
       await Promise.all([poller?.stop(), ingestorPoller?.stop()]);

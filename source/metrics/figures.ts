@@ -68,7 +68,7 @@ export function figures(before: MetricsSnapshot, after: MetricsSnapshot): Figure
     const poller = pollerFigures(now, then, seconds);
     if (poller) result.poller = poller;
     const backlog = samplesOf(now, 'workbench_outbox_pending_events')[0];
-    if (backlog) result.outboxBacklog = backlog.value;
+    if (backlog && !Number.isNaN(backlog.value)) result.outboxBacklog = backlog.value;
   }
   return result;
 }

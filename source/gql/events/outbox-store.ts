@@ -78,6 +78,12 @@ export class OutboxStore {
     return qb.whereNull('dispatched_at').andWhere('dead', this.provider === 'postgres' ? false : 0);
   }
 
+  /** Events not yet delivered (dead ones excluded): the backlog `/metrics` shows. */
+  async pendingCount(): Promise<number> {
+    const row = (await this.pending(this.db(this.ref).count({n: '*'})).first()) as {n?: number | string} | undefined;
+    return Number(row?.n ?? 0);
+  }
+
   /**
    * Claims up to `maxAggregates` aggregates whose head (the lowest pending row) is due, and up to
    * `maxRows` of their pending rows, in one short transaction: the heads are locked with

@@ -17,6 +17,7 @@ import {parseWithPython} from '../../helpers/prometheus-parser.js';
 
 let dir: string;
 let supervisor: Supervisor;
+let proxies: ReturnType<typeof createProxyManager>;
 let endpoint: MetricsEndpoint;
 let reader: ReaderServer;
 let garbage: Server;
@@ -27,7 +28,8 @@ beforeAll(async () => {
   process.env.WORKBENCH_HOME = join(dir, 'home');
   supervisor = new Supervisor();
   supervisor.start({id: 'sleeper', cmd: `${process.execPath} -e "setInterval(() => {}, 1000)"`, cwd: dir});
-  endpoint = await startMetricsEndpoint(daemonRegistry(supervisor, createProxyManager()));
+  proxies = createProxyManager();
+  endpoint = await startMetricsEndpoint(daemonRegistry(supervisor, proxies));
   reader = await startReaderServer({port: 0, db: join(dir, 'reader.sqlite'), poll: false});
   announceService({name: 'reader', url: reader.url, health: `${reader.url}/api/v1/health`});
   // Answers HTML where metrics should be: a port now held by something else.
@@ -37,6 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await endpoint?.close();
+  await proxies?.stopAll();
   await supervisor?.stopAll();
   await reader?.close();
   await new Promise((resolve) => garbage?.close(resolve));
@@ -83,6 +86,19 @@ describe('the daemon endpoint', () => {
     expect(foreign.status).toBe(403);
     expect(JSON.parse(foreign.body)).toMatchObject({error: {code: 'host_not_allowed'}});
     expect((await get(`${endpoint.url}/nope`)).status).toBe(404);
+  });
+});
+
+describe('dev proxies on the daemon endpoint', () => {
+  it("counts each proxy's forwarded requests by proxy name, method and status, with a latency histogram", async () => {
+    // The garbage server answers 200 to every path: a dev server enough for the proxy.
+    const proxy = await proxies.start({id: 'web', target: garbageUrl});
+    for (let i = 0; i < 3; i++) expect((await get(`${proxy.url}/page/${i}`)).status).toBe(200);
+    const families = parseText((await get(`${endpoint.url}/metrics`)).body);
+    const requests = families.find((family) => family.name === 'http_requests_total')!.samples;
+    expect(requests).toEqual([{name: 'http_requests_total', labels: {proxy: 'web', route: '*', method: 'GET', status: '200'}, value: 3}]);
+    const count = families.find((family) => family.name === 'http_request_duration_seconds')!.samples.find((sample) => sample.name.endsWith('_count'));
+    expect(count).toMatchObject({labels: {proxy: 'web', route: '*', method: 'GET'}, value: 3});
   });
 });
 

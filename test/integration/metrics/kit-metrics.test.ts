@@ -7,19 +7,23 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, expect, it} from 'vitest';
 import {startReaderServer, type ReaderServer} from '../../../servers/reader/index.js';
+import {startFeedOrigin, type FeedOrigin} from '../../../fixtures/feed-origin/server.js';
 import {parseText} from '../../../source/metrics/parse-text.js';
 import type {MetricFamily} from '../../../source/metrics/types.js';
 import {parseWithPython} from '../../helpers/prometheus-parser.js';
 
 let dir: string;
 let server: ReaderServer;
+let origin: FeedOrigin;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'wb-kit-metrics-'));
   server = await startReaderServer({port: 0, db: join(dir, 'reader.sqlite'), poll: false});
+  origin = await startFeedOrigin();
 });
 afterAll(async () => {
   await server?.close();
+  await origin?.close();
   rmSync(dir, {recursive: true, force: true});
 });
 
@@ -95,4 +99,20 @@ it('refuses a foreign Host (DNS rebinding), as every other route of the kit', as
   expect(answer.status).toBe(403);
   expect(JSON.parse(answer.body)).toMatchObject({error: {code: 'host_not_allowed'}});
   expect((await get('/metrics', `localhost:${new URL(server.url).port}`)).status).toBe(200);
+});
+
+/** A JSON POST over inject (the feed fetches are what is measured here, not the wire). */
+async function post(url: string, body?: unknown): Promise<{status: number; body: {id?: number}}> {
+  const answer = await server.app.inject({method: 'POST', url, ...(body === undefined ? {} : {payload: body as object})});
+  return {status: answer.statusCode, body: answer.json()};
+}
+
+it('counts the feed fetches by result: ok, not_modified (304), failure', async () => {
+  const subscribed = await post('/api/v1/feeds', {url: `${origin.url}/gen/metered.xml?items=2`});
+  expect(subscribed.status).toBe(201);
+  expect((await post(`/api/v1/feeds/${subscribed.body.id}/refresh`)).status).toBe(200);
+  expect((await post('/api/v1/feeds', {url: `${origin.url}/no-such-feed.xml`})).status).toBeGreaterThanOrEqual(400);
+  const fetches = family(parseText((await get('/metrics')).body), 'workbench_feed_fetches_total');
+  const byResult = Object.fromEntries(fetches.samples.map((sample) => [sample.labels.result, sample.value]));
+  expect(byResult).toEqual({ok: 1, not_modified: 1, failure: 1});
 });

@@ -6,7 +6,8 @@ import {afterAll, beforeAll, expect, it} from 'vitest';
 import {startReaderServer, type ReaderServer} from '../../../servers/reader/index.js';
 import {announceService} from '../../../source/services/registry.js';
 import type {Figures} from '../../../source/metrics/figures.js';
-import {makeSandbox, runCli, type Sandbox} from '../../helpers/cli.js';
+import {eventually, killDaemon, makeSandbox, runCli, type Sandbox} from '../../helpers/cli.js';
+import {existsSync} from 'node:fs';
 
 let sandbox: Sandbox;
 let reader: ReaderServer | undefined;
@@ -16,6 +17,7 @@ beforeAll(() => {
 });
 afterAll(async () => {
   await reader?.close();
+  killDaemon(sandbox.home);
   delete process.env.WORKBENCH_HOME;
   rmSync(sandbox.dir, {recursive: true, force: true});
 });
@@ -46,6 +48,19 @@ it('prints the running reader: its requests between the two reads, as JSON and a
   expect(table.code).toBe(0);
   expect(table.stdout).toMatch(/^SOURCE\s+STATE\nreader\s+up\n/);
   expect(table.stdout).toMatch(/\nHTTP\s+REQ\/S\s+P50\s+P95\s+P99\s+2XX\s+3XX\s+4XX\s+5XX\nreader\s+/);
+});
+
+it('finds the real daemon through the registry: its supervised process, and the entry gone when it stops', async () => {
+  const started = await runCli(['run', '--cmd', `${process.execPath} -e "setInterval(() => {}, 1000)"`, '--id', 'idler'], {env: sandbox.env});
+  expect(started.code).toBe(0);
+  const daemonEntry = join(sandbox.home, 'services', 'daemon.json');
+  await eventually(() => existsSync(daemonEntry));
+  const result = JSON.parse((await runCli(['metrics', '--json'], {env: sandbox.env})).stdout) as Figures;
+  expect(result.sources).toContainEqual({name: 'daemon', state: 'up'});
+  expect(result.processes.find((process) => process.name === 'idler')?.residentBytes).toBeGreaterThan(0);
+  expect(result.alertRing).toEqual({entries: 0, capacity: 500});
+  expect((await runCli(['daemon', 'stop'], {env: sandbox.env})).code).toBe(0);
+  await eventually(() => !existsSync(daemonEntry));
 });
 
 it.each([['--bogus'], ['--json=yes'], ['extra']])('refuses %s with one line and exit 1', async (flag) => {
