@@ -28,7 +28,7 @@ export interface GatewayAppOptions {
 export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
   const {service} = options;
   const front = options.front === false ? undefined : feedFront(service);
-  const app = createServer({name: 'gateway', logFile: options.logFile, publicUrl: options.publicUrl, front});
+  const app = createServer({name: 'gateway', logFile: options.logFile, publicUrl: options.publicUrl, front, frontRoute: '/:name'});
   app.register(healthRoutes);
   app.register(feedRoutes, {service});
   app.register(feedApiRoutes, {service, refreshToken: options.refreshToken});

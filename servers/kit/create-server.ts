@@ -1,10 +1,11 @@
 import {createServer as createHttpServer, type IncomingMessage, type ServerResponse} from 'node:http';
-import type {Registry} from 'prom-client';
 import Fastify, {LogController, type FastifyInstance, type FastifyServerFactory} from 'fastify';
 import {clientErrorHandler, frameworkErrors, installErrorHandling, type ErrorWording} from './error-handler.js';
 import {installJsonBodyParser} from './json-body-parser.js';
 import {installLocalGuard} from './local-guard.js';
-import {installMetrics} from './metrics.js';
+import {Registry} from 'prom-client';
+import {httpMetrics, metricsEnabled} from '../../source/metrics/registry.js';
+import {countedFront, installMetrics} from './metrics.js';
 import {answerFromFront, installRawFront, type Front} from './front.js';
 import {countedRequestLog, installRequestLog, openLogFile, type RequestLine} from './request-log.js';
 import {installRouteRules} from './route-rules.js';
@@ -31,6 +32,8 @@ export interface ServerOptions {
    * (request-log.ts).
    */
   front?: Front;
+  /** The route pattern the front's answers are counted under (the fastify route that answers the same requests); default `(front)`. */
+  frontRoute?: string;
   /** `//a//b` routes as `/a/b` (clients that join a base URL ending in `/` with a path starting with one: newsboat). */
   ignoreDuplicateSlashes?: boolean;
   /** The server's metrics registry, when its service registers figures before the app exists (metrics.ts); default a new one. */
@@ -48,6 +51,10 @@ export function createServer(options: ServerOptions): FastifyInstance {
   const wording: ErrorWording = {bodyLimit, accepts: options.accepts, logFile: options.logFile, validationMessage: options.validationMessage};
   const log = options.logFile === undefined ? undefined : openLogFile(options.logFile);
   const frontLog = log && options.front ? countedRequestLog(log) : undefined;
+  const registry = options.metrics ?? new Registry();
+  const http = metricsEnabled() ? httpMetrics(registry) : undefined;
+  // The front answers before fastify's hooks: it counts its own answers, under the route they stand for.
+  const front = options.front && http ? countedFront(options.front, http, options.frontRoute ?? '(front)') : options.front;
   const app = Fastify({
     bodyLimit,
     logger: log ? {level: 'info', stream: log} : {level: 'error', stream: process.stderr},
@@ -58,14 +65,14 @@ export function createServer(options: ServerOptions): FastifyInstance {
     frameworkErrors: frameworkErrors(wording),
     clientErrorHandler,
     routerOptions: {ignoreDuplicateSlashes: options.ignoreDuplicateSlashes ?? false},
-    ...(options.front ? {serverFactory: frontedServer(options.front, frontLog?.line)} : {}),
+    ...(front ? {serverFactory: frontedServer(front, frontLog?.line)} : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app, wording);
   installRouteRules(app);
   installLocalGuard(app, {publicUrl: options.publicUrl});
   if (log) installRequestLog(app, log, frontLog?.flush);
-  installMetrics(app, options.metrics);
+  installMetrics(app, registry, http);
   // fastify reads text/plain by default; these APIs take JSON (and what a server adds), so other types are 415.
   app.removeContentTypeParser('text/plain');
   installJsonBodyParser(app);

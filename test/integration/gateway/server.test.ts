@@ -13,6 +13,7 @@ import {fetchFeed} from '../../../source/feeds/fetcher/index.js';
 import {parseFeed} from '../../../source/feeds/parser/index.js';
 import {CHANNEL_ITEM_MAX_BYTES, type GatewayConfig} from '../../../source/gateway/index.js';
 import {makeSandbox, runCli, type Sandbox} from '../../helpers/cli.js';
+import {parseText} from '../../../source/metrics/parse-text.js';
 
 const SECRET = 'refresh-secret-for-tests-0123456789';
 const HOUR = 3_600_000;
@@ -269,6 +270,23 @@ describe('proxied feeds', () => {
     const notModified = await server.app.inject({method: 'GET', url: '/news?format=atom', headers: {'if-none-match': wire.headers.etag!}});
     expect(notModified.statusCode).toBe(304);
     expect(notModified.rawPayload.length).toBe(0);
+  });
+
+  it('counts the cached feeds the front answers on /metrics, under the route they stand for', async () => {
+    const served = async (status: string) => {
+      const families = parseText((await get('/metrics')).body.toString('utf8'));
+      const requests = families.find((family) => family.name === 'http_requests_total')!;
+      const sample = requests.samples.find((item) => item.labels.route === '/:name' && item.labels.method === 'GET' && item.labels.status === status);
+      return sample?.value ?? 0;
+    };
+    const before = await served('200');
+    const answer = await get('/news');
+    expect(answer.status).toBe(200);
+    await get('/news');
+    expect(await served('200')).toBe(before + 2);
+    const notModifiedBefore = await served('304');
+    expect((await get('/news', {'if-none-match': answer.headers.etag!})).status).toBe(304);
+    expect(await served('304')).toBe(notModifiedBefore + 1);
   });
 
   it('the ETag follows the items, not the poll: a new origin version changes it, a re-poll of the same does not', async () => {
