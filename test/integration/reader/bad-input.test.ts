@@ -19,8 +19,9 @@ let articleId: number;
 beforeAll(async () => {
   origin = await startFeedOrigin({slowMs: 5_000});
   dir = mkdtempSync(join(tmpdir(), 'wb-reader-bad-'));
-  // A short fetch timeout so the timeout case does not take the default 20 s.
-  reader = await readerHarness(join(dir, 'reader.sqlite'), {fetchFeed: (url, options) => fetchFeed(url, {...options, timeoutMs: 500})});
+  // A short fetch timeout so the timeout case does not take the default 20 s; long enough for 10 MB of
+  // garbage to arrive on a loaded machine (0.5 s was not).
+  reader = await readerHarness(join(dir, 'reader.sqlite'), {fetchFeed: (url, options) => fetchFeed(url, {...options, timeoutMs: 2000})});
   feedId = (await reader.call('POST', '/feeds', {url: `${origin.url}/gen/base.xml?items=3`})).body.id;
   articleId = (await reader.call('GET', '/articles?limit=1')).body.articles[0].id;
 });
