@@ -142,6 +142,9 @@ describe.skipIf(!hasTmux)('workbench dashboard in a real terminal (tmux)', () =>
     tmux('send-keys', '-t', session, '?');
     await shows(session, 'Keys — Incidents');
     tmux('send-keys', '-t', session, 'Escape');
+    // A lone ESC is Escape only once no key follows right behind it (ESC q would read as Alt-q):
+    // q goes once the help has closed.
+    await eventually(() => !screen(session).includes('Keys — Incidents') || undefined, 20_000, 100);
     tmux('send-keys', '-t', session, 'q');
     await shows(session, 'EXITED-0', 30_000);
   });
