@@ -28,32 +28,23 @@ export function processUsage(pid: number): {cpuSeconds: number; residentBytes: n
  */
 export function supervisorMetrics(registry: Registry, supervisor: Supervisor, errors: Counter<'source' | 'severity'>): () => void {
   const running = () => supervisor.list().filter((info) => info.status === 'running' || info.status === 'starting');
-  new Gauge({
-    name: 'workbench_process_cpu_seconds',
-    help: 'CPU seconds (user + system) a supervised process has used since it started.',
-    labelNames: ['process'],
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const info of running()) {
-        const usage = info.pid === undefined ? undefined : processUsage(info.pid);
-        if (usage) this.set({process: info.scriptName ?? info.id}, usage.cpuSeconds);
-      }
-    },
-  });
-  new Gauge({
-    name: 'workbench_process_resident_memory_bytes',
-    help: 'Resident memory of a supervised process.',
-    labelNames: ['process'],
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const info of running()) {
-        const usage = info.pid === undefined ? undefined : processUsage(info.pid);
-        if (usage) this.set({process: info.scriptName ?? info.id}, usage.residentBytes);
-      }
-    },
-  });
+  // One gauge per figure of a running process, each read from /proc when scraped.
+  const perProcess = (name: string, help: string, figure: (usage: NonNullable<ReturnType<typeof processUsage>>) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['process'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const info of running()) {
+          const usage = info.pid === undefined ? undefined : processUsage(info.pid);
+          if (usage) this.set({process: info.scriptName ?? info.id}, figure(usage));
+        }
+      },
+    });
+  perProcess('workbench_process_cpu_seconds', 'CPU seconds (user + system) a supervised process has used since it started.', (usage) => usage.cpuSeconds);
+  perProcess('workbench_process_resident_memory_bytes', 'Resident memory of a supervised process.', (usage) => usage.residentBytes);
   new Gauge({
     name: 'workbench_alert_ring_entries',
     help: 'Alerts the ring holds now.',
