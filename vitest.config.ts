@@ -24,6 +24,7 @@ export default defineConfig({
   resolve: {alias: [{find: /^graphql$/, replacement: 'graphql/index.js'}]},
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+    setupFiles: ['test/setup/no-interactive-programs.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
