@@ -19,28 +19,41 @@ export interface EnsureReaderOptions {
  * The TUI's Feeds pane wants a reader that polls while nobody watches: unless one already runs,
  * the daemon starts `workbench serve reader` as the process `reader` on port 7700 (or the next
  * free one: the service registry tells every client where), and this waits until it answers. The
- * port is written into the command, so `proc restart reader` comes back where it was.
+ * port is written into the command, so `proc restart reader` comes back where it was. Two
+ * workbenches starting at once can both find a port free; the one whose reader then exits at once
+ * (the port taken) tries the next free port, a few times.
  */
 export async function ensureReaderServer(client: DaemonClient, options: EnsureReaderOptions = {}): Promise<string | undefined> {
   const {findService} = await import('../services/registry.js');
   const runningServer = async () => (await findService('reader'))?.url;
   const running = await runningServer();
   if (running) return running;
-  const processes = await client.call('proc.list');
-  if (!processes.some((info) => info.id === READER_ID && info.status === 'running')) {
-    const port = await firstFreePort(options.preferredPort ?? READER_PORT);
-    const command = `${quote(process.execPath)} ${quote(cliEntry())} serve reader --port ${port}`;
-    if (processes.some((info) => info.id === READER_ID)) await client.call('proc.remove', {id: READER_ID}).catch(() => undefined);
-    await client.call('proc.start', {cmd: command, id: READER_ID, cwd: workbenchHome()});
-  }
   const deadline = Date.now() + (options.timeoutMs ?? 5000);
-  while (Date.now() < deadline) {
-    const url = await runningServer();
-    if (url) return url;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  let preferred = options.preferredPort ?? READER_PORT;
+  for (let attempt = 0; attempt < START_ATTEMPTS; attempt++) {
+    const processes = await client.call('proc.list');
+    let port: number | undefined;
+    if (!processes.some((info) => info.id === READER_ID && (info.status === 'running' || info.status === 'starting'))) {
+      port = await firstFreePort(preferred);
+      const command = `${quote(process.execPath)} ${quote(cliEntry())} serve reader --port ${port}`;
+      if (processes.some((info) => info.id === READER_ID)) await client.call('proc.remove', {id: READER_ID}).catch(() => undefined);
+      await client.call('proc.start', {cmd: command, id: READER_ID, cwd: workbenchHome()});
+    }
+    while (Date.now() < deadline) {
+      const url = await runningServer();
+      if (url) return url;
+      const reader = (await client.call('proc.list')).find((info) => info.id === READER_ID);
+      if (port !== undefined && port !== 0 && reader && (reader.status === 'exited' || reader.status === 'crashed')) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (Date.now() >= deadline || port === undefined || port === 0) return undefined;
+    preferred = port + 1;
   }
   return undefined;
 }
+
+// A reader that exits before it answers lost its port to another start; the next tries above it.
+const START_ATTEMPTS = 3;
 
 /** The first port from `preferred` that 127.0.0.1 can listen on; 0 (any) when the few after it are taken too. */
 export async function firstFreePort(preferred: number): Promise<number> {

@@ -61,7 +61,8 @@ describe('gql query in-process (no server running)', () => {
 });
 
 describe('serve graphql', () => {
-  it('serves the settings’ database, warns that auth is off, and gql query uses it', async () => {
+  // Three cold starts of the CLI (the server, its health, gql query): a loaded machine needs more than 30 s.
+  it('serves the settings’ database, warns that auth is off, and gql query uses it', {timeout: 90_000}, async () => {
     server = spawn(process.execPath, [cliPath, 'serve', 'graphql', '--settings', settingsFile, '--port', '0'], {
       env: sandbox.env,
       cwd: sandbox.dir,
