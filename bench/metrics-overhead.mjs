@@ -14,7 +14,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const KINDS = ['off', 'on'];
 
 async function start(kind, targetPort = '') {
-  const env = {...process.env, BENCH_PROXY_METRICS: '1', WORKBENCH_METRICS: kind === 'off' ? 'off' : 'on'};
+  // BENCH_AA=1: both sides off — the noise floor between two identical proxies in this run.
+  const env = {...process.env, BENCH_PROXY_METRICS: '1', WORKBENCH_METRICS: kind === 'off' || process.env.BENCH_AA ? 'off' : 'on'};
   const child = spawn(process.execPath, [peer, kind === 'target' ? 'target' : 'ours', String(targetPort)], {stdio: ['pipe', 'pipe', 'inherit'], env});
   const [line] = await once(child.stdout, 'data');
   return {child, port: Number(String(line).trim())};

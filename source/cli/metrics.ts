@@ -52,9 +52,10 @@ export function formatFigures(result: Figures): string {
   if (result.http.length) {
     parts.push(
       table([
-        ['HTTP', 'REQ/S', 'P50', 'P95', 'P99', '2XX', '3XX', '4XX', '5XX'],
+        ['HTTP', 'REQUESTS', 'REQ/S', 'P50', 'P95', 'P99', '2XX', '3XX', '4XX', '5XX'],
         ...result.http.map((row) => [
           row.name,
+          String(row.requestsTotal),
           rate(row.requestsPerSecond),
           seconds(row.p50),
           seconds(row.p95),

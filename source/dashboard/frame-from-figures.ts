@@ -4,14 +4,6 @@ import type {DashboardFrame, ServerFigures} from './frame.js';
 
 const ms = (seconds: number | null) => (seconds === null ? 0 : seconds * 1000);
 
-/** `http_requests_total` as read: the label's total, checkable against /metrics and `workbench metrics`. */
-function requestsTotal(snapshot: MetricsSnapshot, name: string): number | undefined {
-  const source = snapshot.sources.find((entry) => entry.source.name === name);
-  if (source?.state !== 'up') return undefined;
-  const family = source.families.find((entry) => entry.name === 'http_requests_total');
-  return family?.samples.reduce((total, sample) => total + sample.value, 0);
-}
-
 /**
  * One refresh of the dashboard from two snapshots, through the figures `workbench metrics` prints
  * (source/metrics/figures.ts): the first refresh, with nothing before it, compares a snapshot with
@@ -24,7 +16,8 @@ export function frameFromSnapshots(before: MetricsSnapshot | undefined, after: M
     source: kinds.get(http.name) ?? {name: http.name, kind: 'proxy', url: kinds.get('daemon')?.url ?? ''},
     state: 'up',
     requestsPerSecond: before ? http.requestsPerSecond : undefined,
-    requestsTotal: requestsTotal(after, http.name),
+    // The counter as read: the same number `workbench metrics --json` prints, and /metrics holds.
+    requestsTotal: http.requestsTotal,
     latency: before && http.p50 !== null ? {p50: ms(http.p50), p95: ms(http.p95), p99: ms(http.p99)} : undefined,
     status: before ? http.statuses : undefined,
   }));

@@ -5,6 +5,8 @@ export interface HttpFigures {
   /** `reader`, `gateway`, `graphql`, or `proxy:<name>`. */
   name: string;
   requestsPerSecond: number;
+  /** Requests answered since the server (or the daemon, for a proxy) started: the counter as read now. */
+  requestsTotal: number;
   /** Seconds, from the histogram buckets (upper bound of the bucket the rank falls in); null without requests. */
   p50: number | null;
   p95: number | null;
@@ -117,7 +119,8 @@ function httpFigures(
     if (kind in statuses) statuses[kind] += increase;
   }
   const buckets = bucketIncrease(own(samplesOf(nowFamilies, 'http_request_duration_seconds_bucket')), own(samplesOf(thenFamilies, 'http_request_duration_seconds_bucket')));
-  return {name, requestsPerSecond: total / seconds, p50: quantile(buckets, 0.5), p95: quantile(buckets, 0.95), p99: quantile(buckets, 0.99), statuses};
+  const requestsTotal = requests.reduce((sum, sample) => sum + sample.value, 0);
+  return {name, requestsPerSecond: total / seconds, requestsTotal, p50: quantile(buckets, 0.5), p95: quantile(buckets, 0.95), p99: quantile(buckets, 0.99), statuses};
 }
 
 /** The histogram's increase between reads, every route and method summed, by bucket bound. */

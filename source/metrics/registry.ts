@@ -1,4 +1,5 @@
-import {collectDefaultMetrics, Counter, Histogram, Registry} from 'prom-client';
+import {collectDefaultMetrics, Registry} from 'prom-client';
+import {HttpTallies} from './http-tallies.js';
 
 /**
  * The HTTP metrics every workbench server (and each dev proxy) keeps, on a registry of its own:
@@ -24,35 +25,19 @@ export interface HttpMetrics {
 
 /** `http_requests_total{route,method,status}` and `http_request_duration_seconds{route,method}` on a registry, with extra labels first (`proxy`). */
 export function httpMetrics(registry: Registry, extraLabels: string[] = []): HttpMetrics {
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by route pattern, method and status code.',
-    labelNames: [...extraLabels, 'route', 'method', 'status'],
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from request to answer, by route pattern and method.',
-    labelNames: [...extraLabels, 'route', 'method'],
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
-  // prom-client hashes a label object on every call (~8 µs for both metrics); a child bound to its
-  // labels once, looked up by a plain string key, keeps a request's cost well under a microsecond.
-  const bound = new Map<string, {inc(): void; observe(seconds: number): void}>();
+  const tallies = new HttpTallies(registry, [...extraLabels, 'route', 'method', 'status'], LATENCY_BUCKETS);
+  const withoutExtra = tallies.recorder();
+  const byExtra = new Map<string, ReturnType<HttpTallies['recorder']>>();
   return {
     observe({route, method, status}, seconds, extra) {
-      const extraKey = extra === undefined ? '' : extraLabels.map((name) => extra[name]).join('\0');
-      const key = `${extraKey}\0${route}\0${method}\0${status}`;
-      let child = bound.get(key);
-      if (!child) {
-        const counter = requests.labels({...extra, route, method, status: String(status)});
-        const histogram = duration.labels({...extra, route, method});
-        child = {inc: () => counter.inc(), observe: (value) => histogram.observe(value)};
-        bound.set(key, child);
+      let record = withoutExtra;
+      if (extra !== undefined) {
+        const key = extraLabels.length === 1 ? extra[extraLabels[0]!]! : extraLabels.map((name) => extra[name]).join('\0');
+        const known = byExtra.get(key);
+        if (known) record = known;
+        else byExtra.set(key, (record = tallies.recorder(Object.fromEntries(extraLabels.map((name) => [name, extra[name] ?? ''])))));
       }
-      child.inc();
-      child.observe(seconds);
+      record(route, method, status, seconds);
     },
   };
 }

@@ -39,15 +39,15 @@ it('prints the running reader: its requests between the two reads, as JSON and a
   expect(json.code).toBe(0);
   const result = JSON.parse(json.stdout) as Figures;
   expect(result.sources).toEqual([{name: 'reader', state: 'up'}]);
-  // The first read's own GET /metrics is the one request between the reads.
-  expect(result.http).toEqual([expect.objectContaining({name: 'reader', statuses: {'2xx': 1, '3xx': 0, '4xx': 0, '5xx': 0}})]);
+  // The first read's own GET /metrics is the one request between the reads, and the one counted so far.
+  expect(result.http).toEqual([expect.objectContaining({name: 'reader', requestsTotal: 1, statuses: {'2xx': 1, '3xx': 0, '4xx': 0, '5xx': 0}})]);
   expect(result.processes[0]).toMatchObject({name: 'reader'});
   expect(result.processes[0]!.residentBytes).toBeGreaterThan(0);
 
   const table = await runCli(['metrics'], {env: sandbox.env});
   expect(table.code).toBe(0);
   expect(table.stdout).toMatch(/^SOURCE\s+STATE\nreader\s+up\n/);
-  expect(table.stdout).toMatch(/\nHTTP\s+REQ\/S\s+P50\s+P95\s+P99\s+2XX\s+3XX\s+4XX\s+5XX\nreader\s+/);
+  expect(table.stdout).toMatch(/\nHTTP\s+REQUESTS\s+REQ\/S\s+P50\s+P95\s+P99\s+2XX\s+3XX\s+4XX\s+5XX\nreader\s+/);
 });
 
 it('finds the real daemon through the registry: its supervised process, and the entry gone when it stops', async () => {
