@@ -27,14 +27,31 @@ if (kind === 'target') {
   const proxy = await startProxy({id: 'bench', target, logSize: Number(process.env.LOG_SIZE ?? 1000)}, {pageScript: 'void 0;'});
   port = proxy.info.port;
   globalThis.benchProxy = proxy;
-  // bench/metrics-overhead.mjs: the daemon's per-proxy metrics, unless WORKBENCH_METRICS=off (read once a second, as a dashboard does).
+  // bench/metrics-overhead.mjs: the daemon's per-proxy metrics, switched between rounds by a line
+  // on stdin: `metrics off`, `metrics on`, or `metrics timed` (on, with the time spent in the
+  // metrics listener summed; `stat` answers it). The registry is read once a second either way, as a dashboard does.
   if (process.env.BENCH_PROXY_METRICS) {
-    const {metricsEnabled} = await import('../dist/source/metrics/registry.js');
     const {proxyMetrics} = await import('../dist/source/devproxy/metrics.js');
     const {Counter, Registry} = await import('prom-client');
     const registry = new Registry();
     const errors = new Counter({name: 'workbench_errors_total', help: 'errors', labelNames: ['source', 'severity'], registers: [registry]});
-    if (metricsEnabled()) proxyMetrics(registry, errors).watch('bench', proxy);
+    const metrics = proxyMetrics(registry, errors);
+    const timed = {spent: 0n, calls: 0};
+    const timedProxy = {
+      onEntry: (listener) =>
+        proxy.onEntry((entry) => {
+          const began = process.hrtime.bigint();
+          listener(entry);
+          timed.spent += process.hrtime.bigint() - began;
+          timed.calls++;
+        }),
+    };
+    let stop;
+    globalThis.benchMetrics = (mode) => {
+      stop?.();
+      stop = mode === 'on' ? metrics.watch('bench', proxy) : mode === 'timed' ? metrics.watch('bench', timedProxy) : undefined;
+    };
+    globalThis.benchTimed = timed;
     setInterval(() => void registry.metrics(), 1000).unref();
   }
 } else if (kind === 'http-proxy') {
@@ -57,7 +74,17 @@ process.on('SIGTERM', () => process.exit(0));
 // tell a proxy's own cost per request apart from what the machine's other load does to it.
 // `mem` asks for the resident set size after a full GC (run with --expose-gc) and the entries logged.
 process.stdin.on('data', (line) => {
-  if (String(line).startsWith('mem')) {
+  const text = String(line).trim();
+  if (text.startsWith('metrics ')) {
+    globalThis.benchMetrics(text.slice('metrics '.length));
+    process.stdout.write('ok\n');
+    return;
+  }
+  if (text === 'stat') {
+    process.stdout.write(`${globalThis.benchTimed.spent} ${globalThis.benchTimed.calls}\n`);
+    return;
+  }
+  if (text.startsWith('mem')) {
     globalThis.gc?.();
     const entries = globalThis.benchProxy?.log({limit: 1_000_000}).length ?? 0;
     process.stdout.write(`${process.memoryUsage().rss} ${entries}\n`);

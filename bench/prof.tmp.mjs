@@ -1,0 +1,10 @@
+import {spawn} from 'node:child_process';
+import {once} from 'node:events';
+import autocannon from 'autocannon';
+const peer = new URL('./_proxy-peer.mjs', import.meta.url).pathname;
+const start = async (args, extra = []) => { const c = spawn(process.execPath, [...extra, peer, ...args], {stdio: ['pipe', 'pipe', 'inherit'], env: {...process.env, BENCH_PROXY_METRICS: '1'}}); const [l] = await once(c.stdout, 'data'); return {c, port: Number(String(l).trim())}; };
+const t = await start(['target']);
+const p = await start(['ours', String(t.port)], ['--cpu-prof', '--cpu-prof-dir=/tmp/prof']);
+p.c.stdin.write(`metrics ${process.argv[2]}\n`); await once(p.c.stdout, 'data');
+await autocannon({url: `http://127.0.0.1:${p.port}/api/items`, connections: 50, duration: 8});
+p.c.kill('SIGTERM'); t.c.kill(); await once(p.c, 'exit');
