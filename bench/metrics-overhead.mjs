@@ -43,7 +43,15 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 async function compare(proxy, first, second) {
   const samples = {a: {rps: [], cpu: []}, b: {rps: [], cpu: []}};
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [side, mode] of round % 2 ? [['b', second], ['a', first]] : [['a', first], ['b', second]]) {
+    for (const [side, mode] of round % 2
+      ? [
+          ['b', second],
+          ['a', first],
+        ]
+      : [
+          ['a', first],
+          ['b', second],
+        ]) {
       await ask(proxy.child, `metrics ${mode}`);
       const before = Number(await ask(proxy.child, 'cpu'));
       const busy = await load(proxy.port, SECONDS);
