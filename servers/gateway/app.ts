@@ -1,3 +1,4 @@
+import type {Registry} from 'prom-client';
 import type {FastifyInstance} from 'fastify';
 import type {LocalGatewayService} from '../../source/gateway/index.js';
 import {createServer} from '../kit/index.js';
@@ -18,6 +19,8 @@ export interface GatewayAppOptions {
   publicUrl?: () => string | undefined;
   /** Answer cached feeds before fastify routes them (default true; the benchmark turns it off to compare). */
   front?: boolean;
+  /** The metrics registry the service's figures are on (start-server.ts: its origin fetches); default a new one. */
+  metrics?: Registry;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface GatewayAppOptions {
 export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
   const {service} = options;
   const front = options.front === false ? undefined : feedFront(service);
-  const app = createServer({name: 'gateway', logFile: options.logFile, publicUrl: options.publicUrl, front, frontRoute: '/:name'});
+  const app = createServer({name: 'gateway', logFile: options.logFile, publicUrl: options.publicUrl, front, frontRoute: '/:name', metrics: options.metrics});
   app.register(healthRoutes);
   app.register(feedRoutes, {service});
   app.register(feedApiRoutes, {service, refreshToken: options.refreshToken});

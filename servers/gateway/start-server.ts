@@ -1,6 +1,8 @@
 import type {FastifyInstance} from 'fastify';
 import {describeError} from '../../source/core/errors.js';
-import type {fetchFeed} from '../../source/feeds/fetcher/index.js';
+import {fetchFeed} from '../../source/feeds/fetcher/index.js';
+import {countedFetchFeed} from '../../source/feeds/fetcher/fetch-metrics.js';
+import {Registry} from 'prom-client';
 import {createGatewayService, DEFAULT_GATEWAY_PORT, loadGatewayConfig, type GatewayConfig, type LocalGatewayService} from '../../source/gateway/index.js';
 import {isLoopback, listenOver} from '../kit/index.js';
 import {buildGatewayApp} from './app.js';
@@ -51,12 +53,14 @@ export async function startGatewayServer(options: GatewayServerOptions = {}): Pr
   let url = '';
   let app: FastifyInstance | undefined;
   const logged = options.logFile !== undefined;
+  // Made before the app: the origin polls are counted from the first one (workbench_feed_fetches_total).
+  const metrics = new Registry();
   const service = await createGatewayService({
     connection: options.db,
     config,
     baseUrl: () => options.publicUrl ?? url,
     now: options.now,
-    fetch: options.fetch,
+    fetch: countedFetchFeed(metrics, options.fetch ?? fetchFeed),
     // A gateway on loopback serves this machine: its subscribers' callbacks are local too.
     allowPrivateCallbacks: options.allowPrivateCallbacks ?? isLoopback(host),
     // A failed poll is on the feed's status for the faces; the log has it too when there is one.
@@ -69,7 +73,7 @@ export async function startGatewayServer(options: GatewayServerOptions = {}): Pr
     service,
     host,
     port,
-    build: () => (app = buildGatewayApp({service, refreshToken, logFile: options.logFile, publicUrl: () => options.publicUrl, front: options.front})),
+    build: () => (app = buildGatewayApp({service, refreshToken, logFile: options.logFile, publicUrl: () => options.publicUrl, front: options.front, metrics})),
   });
   url = serving.url;
   if (options.background !== false) service.start();

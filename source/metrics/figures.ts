@@ -32,7 +32,7 @@ export interface Figures {
   /** Errors and warnings per minute by source (the daemon's workbench_errors_total). */
   errors: {source: string; errorsPerMinute: number; warningsPerMinute: number}[];
   alertRing: {entries: number; capacity: number} | null;
-  /** The reader's feed poller, per minute. */
+  /** Feed fetches per minute: the reader's poller and the gateway's origin polls together. */
   poller: {fetchesPerMinute: number; notModifiedPerMinute: number; failuresPerMinute: number} | null;
   /** Pending CDC outbox events of the GraphQL service, when its model has an outbox. */
   outboxBacklog: number | null;
@@ -67,8 +67,15 @@ export function figures(before: MetricsSnapshot, after: MetricsSnapshot): Figure
     const cpu = delta(samplesOf(now, 'process_cpu_seconds_total'), samplesOf(then, 'process_cpu_seconds_total'));
     const memory = samplesOf(now, 'process_resident_memory_bytes')[0]?.value ?? null;
     result.processes.push({name: snapshot.source.name, cpuPercent: then.length ? (cpu / seconds) * 100 : null, residentBytes: memory});
+    // The reader's poller and the gateway's origin polls, summed: the feed fetches this machine makes.
     const poller = pollerFigures(now, then, seconds);
-    if (poller) result.poller = poller;
+    if (poller && result.poller) {
+      result.poller = {
+        fetchesPerMinute: result.poller.fetchesPerMinute + poller.fetchesPerMinute,
+        notModifiedPerMinute: result.poller.notModifiedPerMinute + poller.notModifiedPerMinute,
+        failuresPerMinute: result.poller.failuresPerMinute + poller.failuresPerMinute,
+      };
+    } else if (poller) result.poller = poller;
     const backlog = samplesOf(now, 'workbench_outbox_pending_events')[0];
     if (backlog && !Number.isNaN(backlog.value)) result.outboxBacklog = backlog.value;
   }

@@ -2,8 +2,9 @@ import {Counter, type Registry} from 'prom-client';
 import type {ReaderDeps} from '../service/deps.js';
 
 /**
- * `workbench_feed_fetches_total{result}`: every feed fetch the reader makes (the poller's rounds,
- * refreshes, subscriptions), as `ok` (200), `not_modified` (304) or `failure` (it threw).
+ * `workbench_feed_fetches_total{result}`: every feed fetch a server makes — the reader's (the
+ * poller's rounds, refreshes, subscriptions) and the gateway's (its origin polls) — as `ok` (200),
+ * `not_modified` (304) or `failure` (it threw).
  */
 export function countedFetchFeed(registry: Registry, fetchFeed: ReaderDeps['fetchFeed']): ReaderDeps['fetchFeed'] {
   const fetches = new Counter({

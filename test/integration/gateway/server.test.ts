@@ -444,6 +444,24 @@ describe('proxied feeds', () => {
       await own.close();
     }
   });
+
+  it('counts its origin polls on /metrics by result: ok, not_modified, failure', async () => {
+    const fetches = async () => {
+      const family = parseText((await get('/metrics')).body.toString('utf8')).find((entry) => entry.name === 'workbench_feed_fetches_total')!;
+      return Object.fromEntries(family.samples.map((sample) => [sample.labels.result!, sample.value]));
+    };
+    const before = await fetches();
+    expect((await refresh('news')).json.status).toBe('not-modified');
+    const after = await fetches();
+    expect(after).toEqual({...before, not_modified: before.not_modified! + 1});
+    origin.mode = 'down';
+    try {
+      await refresh('news');
+    } finally {
+      origin.mode = 'ok';
+    }
+    expect((await fetches()).failure).toBe(after.failure! + 1);
+  });
 });
 
 describe('channels', () => {
