@@ -257,6 +257,51 @@ describe.each(databases.map((database) => [database.kind, database] as const))('
     expect(await got.text()).toBe('now text');
   });
 
+  maybe('a file replaced, cleared or whose row is deleted leaves the storage; another tenant cannot make it go', async () => {
+    const json = async (query: string, tenant = 1) => {
+      const answer = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: {'content-type': 'application/json', accept: 'application/json', ...(await auth(tenant))},
+        body: JSON.stringify({query}),
+      });
+      return (await answer.json()) as {data?: Record<string, unknown>; errors?: Array<{message: string}>};
+    };
+    const keyOf = async (id: number) => ((await db(ref).where({id}).first()) as {file_key: string | null}).file_key;
+    const inserted = (await (await upload({bytes: png(900), name: 'one.png'})).json()) as {data: {documents: number}};
+    const id = inserted.data.documents;
+    const first = (await keyOf(id))!;
+    expect(stored()).toContain(first);
+
+    // Another tenant's update reaches no row: the file stays, and their upload is not kept either.
+    const files = stored().length;
+    const foreign = await upload({tenant: 2, bytes: png(950), name: 'theirs.png', query: `mutation($f: Upload!) { documents(update: {id: ${id}, file_key: $f}) }`});
+    expect(foreign.status).toBe(200);
+    expect(await keyOf(id)).toBe(first);
+    expect(stored()).toContain(first);
+    expect(stored().length).toBe(files);
+
+    // Replaced: the old file goes once the new row has committed.
+    const replaced = await upload({bytes: png(1000), name: 'two.png', query: `mutation($f: Upload!) { documents(update: {id: ${id}, file_key: $f}) }`});
+    expect(((await replaced.json()) as {errors?: unknown}).errors).toBeUndefined();
+    const second = (await keyOf(id))!;
+    expect(second).not.toBe(first);
+    expect(stored()).toContain(second);
+    expect(stored()).not.toContain(first);
+
+    // Cleared: the column set to null.
+    expect((await json(`mutation { documents(update: {id: ${id}, file_key: null}) }`)).errors).toBeUndefined();
+    expect(await keyOf(id)).toBeNull();
+    expect(stored()).not.toContain(second);
+
+    // The row deleted (in a batch too).
+    const again = (await (await upload({bytes: png(1100), name: 'three.png'})).json()) as {data: {documents: number}};
+    const third = (await keyOf(again.data.documents))!;
+    expect(stored()).toContain(third);
+    expect((await json(`mutation { documents_batch(actions: [{delete: {id: ${again.data.documents}}}]) }`)).errors).toBeUndefined();
+    expect(await db(ref).where({id: again.data.documents}).first()).toBeUndefined();
+    expect(stored()).not.toContain(third);
+  });
+
   maybe('text that turns out not to be text, and an operations part over the limit, are refused', async () => {
     const before = {files: stored().length, rows: await rowCount()};
     const text = new TextEncoder().encode('plain words '.repeat(1000));
