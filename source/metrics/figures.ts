@@ -69,17 +69,16 @@ export function figures(before: MetricsSnapshot, after: MetricsSnapshot): Figure
     result.processes.push({name: snapshot.source.name, cpuPercent: then.length ? (cpu / seconds) * 100 : null, residentBytes: memory});
     // The reader's poller and the gateway's origin polls, summed: the feed fetches this machine makes.
     const poller = pollerFigures(now, then, seconds);
-    if (poller && result.poller) {
-      result.poller = {
-        fetchesPerMinute: result.poller.fetchesPerMinute + poller.fetchesPerMinute,
-        notModifiedPerMinute: result.poller.notModifiedPerMinute + poller.notModifiedPerMinute,
-        failuresPerMinute: result.poller.failuresPerMinute + poller.failuresPerMinute,
-      };
-    } else if (poller) result.poller = poller;
+    if (poller) result.poller = result.poller ? sumOf(result.poller, poller) : poller;
     const backlog = samplesOf(now, 'workbench_outbox_pending_events')[0];
     if (backlog && !Number.isNaN(backlog.value)) result.outboxBacklog = backlog.value;
   }
   return result;
+}
+
+/** Two sets of per-minute figures added field by field. */
+function sumOf<T extends Record<string, number>>(a: T, b: T): T {
+  return Object.fromEntries(Object.entries(a).map(([name, value]) => [name, value + b[name]!])) as T;
 }
 
 function isUp(snapshot: SourceSnapshot): snapshot is Up {

@@ -1,5 +1,6 @@
 import type {GraphQLFieldConfigMap} from 'graphql';
 import {keyOf} from '../mutate/columns.js';
+import type {WriteOp} from '../mutate/prepare.js';
 import {tableRef} from '../query/filter-sql.js';
 import type {FileColumn, GqlColumn, GqlRequestContext, GqlTable, Row} from '../types.js';
 import {StagedFile} from './staged-file.js';
@@ -67,11 +68,14 @@ function withStorageKeys(value: unknown, files: StagedFile[]): unknown {
 
 type FileColumnOf = GqlColumn & {file: FileColumn};
 
-/** The single field's one action, or the batch's actions, as `{op, values}`. */
-function actionsOf(args: Record<string, unknown>): Array<{op: string; values: Row}> {
+// The writes that can leave a file without its row (an insert only adds one).
+const REPLACING: WriteOp[] = ['update', 'upsert', 'delete'];
+
+/** The single field's one action, or the batch's actions, that can leave a file behind, as `{op, values}`. */
+function actionsOf(args: Record<string, unknown>): Array<{op: WriteOp; values: Row}> {
   const list = Array.isArray(args.actions) ? (args.actions as Array<Record<string, unknown>>) : [args];
-  const actions: Array<{op: string; values: Row}> = [];
-  for (const action of list) for (const op of ['update', 'upsert', 'delete']) if (action[op] && typeof action[op] === 'object') actions.push({op, values: action[op] as Row});
+  const actions: Array<{op: WriteOp; values: Row}> = [];
+  for (const action of list) for (const op of REPLACING) if (action[op] && typeof action[op] === 'object') actions.push({op, values: action[op] as Row});
   return actions;
 }
 
@@ -80,7 +84,7 @@ function actionsOf(args: Record<string, unknown>): Array<{op: string; values: Ro
  * or clear (every file column for a delete): what the write may leave without a row. Read before
  * the write; a read that fails leaves the files alone (never the write's business).
  */
-async function keysBefore(ctx: GqlRequestContext, table: GqlTable, actions: Array<{op: string; values: Row}>): Promise<Array<{column: FileColumnOf; key: string}>> {
+async function keysBefore(ctx: GqlRequestContext, table: GqlTable, actions: Array<{op: WriteOp; values: Row}>): Promise<Array<{column: FileColumnOf; key: string}>> {
   const found: Array<{column: FileColumnOf; key: string}> = [];
   const fileColumns = table.columns.filter((column): column is FileColumnOf => column.file !== undefined);
   for (const {op, values} of actions) {
