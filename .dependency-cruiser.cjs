@@ -1,4 +1,4 @@
-// The import map of ../shared/design/ARCHITECTURE.md, checked by `npm run check:imports` (part of
+// The import map of docs/ARCHITECTURE.md, checked by `npm run check:imports` (part of
 // `npm test`). An area is a top-level folder of source/ (source/feeds, source/daemon, …), commands/,
 // or one server (servers/reader, servers/kit, …). Logic lives in the areas of source/; the faces are
 // the pastel commands (commands/ and their shared parts in source/cli/, with the entry
@@ -51,6 +51,15 @@ module.exports = {
       comment: 'The page script imports only page/, the proxy contract and the channel protocol (see page-script-imports-node).',
       from: {path: '^source/devproxy/page/'},
       to: {path: '^(source|commands|servers)/', pathNot: '^source/devproxy/(page/|types\\.ts$|channel/protocol\\.ts$)'},
+    },
+    {
+      name: 'no-module-circle',
+      severity: 'error',
+      comment:
+        'No module imports itself through others, inside an area too (the GraphQL query pipeline had plan → filter-sql → eav/read-sql → json-sql → plan): ' +
+        'move what both sides need into a module below them.',
+      from: {path: '^(source|commands|servers)/'},
+      to: {circular: true},
     },
     {
       name: 'imports-tests',

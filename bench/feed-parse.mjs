@@ -9,7 +9,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
-const corpus = fileURLToPath(new URL('../../shared/data/feeds', import.meta.url));
+const corpus = fileURLToPath(new URL('../fixtures/feeds', import.meta.url));
 const ROUNDS = 7;
 const TARGET_VS_FEEDSMITH = 1.0;
 const TARGET_VS_RSS_PARSER = 2.0;

@@ -55,7 +55,7 @@ const QUERIES = {
 // ---------------------------------------------------------------- the database
 
 async function prepareDatabase() {
-  let script = readFileSync(join(root, '..', 'shared', 'data', 'chinook', 'Chinook_PostgreSql.sql'), 'utf8');
+  let script = readFileSync(join(root, 'fixtures', 'chinook', 'Chinook_PostgreSql.sql'), 'utf8');
   const hash = createHash('sha256').update(script).digest('hex').slice(0, 16);
   // The script creates and switches to its own database (`\c` is psql's): ours replaces that part.
   script = script.slice(script.indexOf('\\c chinook;') + '\\c chinook;'.length);

@@ -24,6 +24,9 @@ if (!fs.existsSync(scannerModule)) {
 }
 const {createAlertScanner} = await import(scannerModule);
 const {GREP_PATTERN} = await import(path.join(repo, 'dist/source/processes/scanner/rules.js'));
+// The daemon reads output through the terminal line model first (supervisor.ts): measured with it too.
+const linesModule = path.join(repo, 'dist/source/processes/terminal-line.js');
+const {TerminalLines} = fs.existsSync(linesModule) ? await import(linesModule) : {};
 
 // --- the log -------------------------------------------------------------------------------------
 
@@ -150,15 +153,21 @@ function timeGrep(env) {
   return {seconds, matches: Number(result.stdout.trim())};
 }
 
-function timeScanner(chunkBytes) {
+function timeScanner(chunkBytes, withLines = false) {
   let alerts = 0;
   let successes = 0;
   const scanner = createAlertScanner({onAlert: () => alerts++, onBuildSuccess: () => successes++});
+  const lines = withLines ? new TerminalLines((bytes, at) => scanner.write(bytes, at)) : undefined;
   const buffer = Buffer.allocUnsafe(chunkBytes);
   const started = process.hrtime.bigint();
   const fd = fs.openSync(dataFile, 'r');
   let read;
-  while ((read = fs.readSync(fd, buffer, 0, chunkBytes, null)) > 0) scanner.write(read === chunkBytes ? buffer : buffer.subarray(0, read));
+  while ((read = fs.readSync(fd, buffer, 0, chunkBytes, null)) > 0) {
+    const chunk = read === chunkBytes ? buffer : buffer.subarray(0, read);
+    if (lines) lines.write(chunk);
+    else scanner.write(chunk);
+  }
+  lines?.end();
   scanner.end();
   fs.closeSync(fd);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -174,9 +183,16 @@ const grepUtf8 = timeGrep({});
 const ours = best(Array.from({length: RUNS}, () => timeScanner(CHUNK_BYTES)));
 const small = best(Array.from({length: RUNS}, () => timeScanner(4096)));
 const ratio = grep.seconds / ours.seconds;
+const withLines = TerminalLines ? best(Array.from({length: RUNS}, () => timeScanner(CHUNK_BYTES, true))) : undefined;
 
 console.log(
   `scanner: ${megabytes.toFixed(0)} MB, grep ${grep.seconds.toFixed(2)} s (${rate(grep.seconds)}), workbench ${ours.seconds.toFixed(2)} s (${rate(ours.seconds)}), ratio ${ratio.toFixed(2)} (target >= ${TARGET_RATIO.toFixed(2)}) ${ratio >= TARGET_RATIO ? 'PASS' : 'FAIL'}`,
 );
 console.log(`scanner: alerts ${ours.alerts}, build successes ${ours.successes}, grep matching lines ${grep.matches} (LC_ALL=C, 64 KB chunks)`);
 console.log(`scanner: 4 KB chunks ${small.seconds.toFixed(2)} s (${rate(small.seconds)}); grep in the UTF-8 locale ${grepUtf8.seconds.toFixed(2)} s (${rate(grepUtf8.seconds)})`);
+if (withLines) {
+  const linesRatio = grep.seconds / withLines.seconds;
+  console.log(
+    `scanner: behind the terminal line model ${withLines.seconds.toFixed(2)} s (${rate(withLines.seconds)}), ratio ${linesRatio.toFixed(2)}, alerts ${withLines.alerts} (64 KB chunks)`,
+  );
+}

@@ -16,9 +16,19 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // commands draw nothing, so pastel gets source/cli/pastel-render.ts, which loads ink only when a
 // component needs it. Imports of ink from anywhere else resolve as usual. pastel also calls
 // readPackageUp() on every run for defaults workbench passes itself: it gets a stub.
-// Both swaps depend on pastel's file layout (pinned to one version in package.json): each one
+// pastel imports every command before it parses the command line: its read-commands.js gets
+// source/cli/pastel-read-commands.ts, which loads only the command the line names.
+// The swaps depend on pastel's file layout (pinned to one version in package.json): each one
 // counts what it replaced, and the build fails when one replaced nothing.
-const swapped = {'pastel → ink': 0, 'pastel → @inkjs/ui': 0, 'pastel → read-package-up': 0, 'ink → frame caches': 0, 'ink → remembered widest line': 0};
+const swapped = {
+  'pastel → ink': 0,
+  'pastel → @inkjs/ui': 0,
+  'pastel → read-package-up': 0,
+  'pastel → read-commands': 0,
+  'ink → frame caches': 0,
+  'ink → remembered widest line': 0,
+  'zod → locales': 0,
+};
 const pastelWithoutEagerInk = {
   name: 'pastel-without-eager-ink',
   setup(context) {
@@ -27,6 +37,30 @@ const pastelWithoutEagerInk = {
       swapped[`pastel → ${args.path}`]++;
       return {path: join(root, args.path === 'read-package-up' ? 'scripts/read-package-up-stub.js' : 'source/cli/pastel-render.ts')};
     });
+    context.onResolve({filter: /^\.\/read-commands\.js$/}, (args) => {
+      if (!/node_modules[\\/]pastel[\\/]build[\\/]index\.js$/.test(args.importer)) return undefined;
+      swapped['pastel → read-commands']++;
+      return {path: join(root, 'source/cli/pastel-read-commands.ts')};
+    });
+  },
+};
+
+// zod's `z` carries `z.locales`, the error messages of ~50 languages (~260 KB of the ~450 KB of
+// zod every command loads); workbench speaks English, zod's default, and never picks another.
+// zod's modules that re-export the locales (`z.locales`, `z.core.locales`) get one with English only.
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(context) {
+    context.onResolve({filter: /^\.\.\/locales\/index\.js$/}, (args) => {
+      if (!/node_modules[\\/]zod[\\/]v4[\\/](classic[\\/]external|mini[\\/]external|core[\\/]index)\.js$/.test(args.importer)) return undefined;
+      swapped['zod → locales']++;
+      return {path: 'zod-locales', namespace: 'zod-english-only'};
+    });
+    context.onLoad({filter: /.*/, namespace: 'zod-english-only'}, () => ({
+      contents: "export {default as en} from './en.js';\n",
+      loader: 'js',
+      resolveDir: join(root, 'node_modules/zod/v4/locales'),
+    }));
   },
 };
 
@@ -99,6 +133,7 @@ const entryPoints = [
   'source/incidents/index.ts',
   'source/processes/scanner/scanner.ts',
   'source/processes/scanner/rules.ts',
+  'source/processes/terminal-line.ts',
   'source/feeds/fetcher/index.ts',
   'source/feeds/poller/index.ts',
   'servers/reader/index.ts',
@@ -142,7 +177,7 @@ const result = await build({
   keepNames: false,
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [pastelWithoutEagerInk, pageScriptAsString, inkFrameCaches],
+  plugins: [pastelWithoutEagerInk, zodEnglishOnly, pageScriptAsString, inkFrameCaches],
   // Which sources each output file holds: test/integration/no-ink.test.ts reads it.
   metafile: true,
 });
@@ -151,6 +186,14 @@ const missed = Object.entries(swapped)
   .map(([swap]) => swap);
 if (missed.length > 0) {
   console.error(`build: the pastel swap matched nothing for ${missed.join(', ')} — pastel's files changed (see scripts/build.mjs); the bundle would load ink for every command`);
+  process.exit(1);
+}
+// pastel-read-commands.ts finds a command by its file name: a command that renames itself would be missed.
+const renamed = Object.entries(result.metafile.outputs)
+  .filter(([output, {exports}]) => output.startsWith('dist/commands/') && exports.some((name) => name === 'alias' || name === 'isDefault'))
+  .map(([output]) => output);
+if (renamed.length > 0) {
+  console.error(`build: ${renamed.join(', ')} export alias or isDefault, which source/cli/pastel-read-commands.ts does not follow (it finds commands by file name)`);
   process.exit(1);
 }
 writeFileSync(join(root, 'dist/metafile.json'), JSON.stringify(result.metafile));

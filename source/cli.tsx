@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     return;
   }
   if (first === 'daemon' && second === 'run') {
-    const {runDaemon} = await import('./daemon/lifecycle.js');
+    const {runDaemon} = await import('./daemon/run-daemon.js');
     await runDaemon();
     return;
   }

@@ -4,7 +4,7 @@ import {textCommand} from '../../source/cli/command-output.js';
 import {settingsFlag} from '../../source/cli/gql/gql-flags.js';
 
 export const description =
-  'Run a GraphQL query: against the running `serve graphql` of the same settings (when it checks no tokens), else in-process; prints the data, errors one per line, exit 1 on errors';
+  'Run a GraphQL query: against the running `serve graphql` of the same settings (when it checks no tokens, or $WORKBENCH_GQL_TOKEN is set), else in-process — the same JSON either way; prints the data, errors one per line, exit 1 on errors';
 
 export const args = z.tuple([z.string().describe(argument({name: 'query', description: 'The GraphQL document, e.g. "{ artist(limit: 5) { data { name } } }"'}))]);
 

@@ -33,6 +33,7 @@ export default textCommand<Props>(
       throw new WorkbenchError('invalid_argument', `--code is required, e.g. workbench proxy exec ${id} --code "document.title"`);
     }
     const args = {action: 'exec', id, code: flags.code, session: flags.session, timeout_ms: parseLimit(flags.timeout, '--timeout')};
+    // Code that threw is the command's failure (the proxy tool's `failure`): exit 1, the page's error in one line.
     return runToolCommand('proxy', args, {json: flags.json, select: (outcome: {results: unknown}) => outcome.results});
   },
   {json: ({options: flags}) => flags.json},

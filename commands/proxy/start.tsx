@@ -29,14 +29,21 @@ export default textCommand<Props>(
   async ({args: [id], options: flags}) => {
     const {runToolCommand} = await import('../../source/cli/tool-command.js');
     const {parseInteger} = await import('../../source/core/parse-number.js');
-    if (flags.target === undefined) {
-      const {WorkbenchError} = await import('../../source/core/errors.js');
-      throw new WorkbenchError('invalid_argument', `--target is required, e.g. workbench proxy start ${id} --target http://127.0.0.1:3000`);
+    // An explicit --target wins; without one, the target .workbench.kdl declares for this id.
+    let target = flags.target;
+    if (target === undefined) {
+      const {declaredProxyTarget} = await import('../../source/project/proxy-target.js');
+      const declared = await declaredProxyTarget(process.cwd(), id);
+      if (!declared.target) {
+        const {WorkbenchError} = await import('../../source/core/errors.js');
+        throw new WorkbenchError('invalid_argument', `--target is required: ${declared.missing}; e.g. workbench proxy start ${id} --target http://127.0.0.1:3000`);
+      }
+      target = declared.target;
     }
     const args = {
       action: 'start',
       id,
-      target: flags.target,
+      target,
       port: parseInteger(flags.port, '--port'),
       next_free: flags.nextFree,
       log_size: parseInteger(flags.logSize, '--log-size'),

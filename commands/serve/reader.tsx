@@ -13,6 +13,7 @@ export const options = z.object({
     .string()
     .default('7700')
     .describe(option({description: 'Port to listen on (0: any free port)', valueDescription: 'n'})),
+  nextFree: z.boolean().default(false).describe('Take the next free port above --port when it is taken'),
   db: z
     .string()
     .optional()

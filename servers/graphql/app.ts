@@ -33,12 +33,20 @@ export interface GraphqlAppOptions extends HttpHandlerOptions {
  * GraphQL over the database (spec 3) on the server kit: graphql-http at GqlService:Path, GraphiQL at
  * GqlService:Playground with its assets from this server, graphql-ws (subscriptions) on upgrades at
  * GqlService:Path, health under /_workbench. The kit's
- * Host/Origin guard applies to all of it: a page of another site cannot POST a mutation here.
+ * Host/Origin guard applies to all of it: a page of another site can neither POST a mutation nor GET a
+ * query here (an `<img src>` would run it); only the feed surface is readable from any site.
  */
 export function buildGraphqlApp(options: GraphqlAppOptions): FastifyInstance {
   const {path, playground} = options.served.settings;
   checkPaths(path, playground);
-  const app = createServer({name: 'graphql', logFile: options.logFile, bodyLimit: options.bodyLimit, publicUrl: options.publicUrl, accepts: 'application/json'});
+  const app = createServer({
+    name: 'graphql',
+    logFile: options.logFile,
+    bodyLimit: options.bodyLimit,
+    publicUrl: options.publicUrl,
+    accepts: 'application/json',
+    refuseCrossSiteReads: true,
+  });
   const onInternalError = options.onInternalError ?? ((error: unknown) => app.log.error({err: error}, 'authentication failed'));
   if (options.http3Port) advertiseHttp3(app, options.http3Port);
   app.register(healthRoutes);

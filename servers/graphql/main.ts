@@ -2,6 +2,7 @@ import {WorkbenchError} from '../../source/core/errors.js';
 import {serverLogPath} from '../../source/core/paths.js';
 import {requireJwtSettings} from '../../source/gql/auth/index.js';
 import {parseConnectionString} from '../../source/gql/settings/connection-string.js';
+import {emptySchemaHint} from '../../source/gql/schema/empty-schema.js';
 import {loadGqlSettings} from '../../source/gql/settings/load-settings.js';
 import type {GqlSettings} from '../../source/gql/types.js';
 import {parseHost, parsePort, serve} from '../kit/index.js';
@@ -43,6 +44,9 @@ export async function runGraphqlServer(flags: GraphqlFlags, open: OpenService): 
     details: {settings: settings.source, path: settings.path, playground: settings.playground, auth: !settings.disableAuth},
     start: async () => {
       const service = await open(settings);
+      // An empty database serves a schema with nothing in it: said at start, with how to fill it.
+      const hint = emptySchemaHint(service.schema);
+      if (hint) process.stderr.write(`warning: ${hint}\n`);
       try {
         const server = await startGraphqlServer({service, host, port, logFile});
         for (const warning of connectionWarnings) server.app.log.warn(warning);

@@ -1,12 +1,10 @@
 import type {FastifyInstance} from 'fastify';
-import type {GraphQLSchema} from 'graphql';
 import {requireJwtSettings} from '../../source/gql/auth/index.js';
 import {openChat} from '../../source/gql/chat/chat-service.js';
 import {startServiceDispatcher} from '../../source/gql/events/events-service.js';
 import {outboxMetrics} from '../../source/gql/events/outbox-metrics.js';
 import {OutboxStore} from '../../source/gql/events/outbox-store.js';
-import {DocumentCache} from '../../source/gql/query/document-cache.js';
-import type {DocumentPreparer, HttpHandlerOptions, ServedGraphql} from '../../source/gql/request/index.js';
+import {servedGraphqlOf, type HttpHandlerOptions} from '../../source/gql/request/index.js';
 import type {GqlService} from '../../source/gql/types.js';
 import {join} from 'node:path';
 import {workbenchHome} from '../../source/core/paths.js';
@@ -54,14 +52,8 @@ export async function startGraphqlServer(options: GraphqlServerOptions): Promise
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   // Token checks need both settings: a server with auth on and no authority refuses to start.
   if (!service.settings.disableAuth) requireJwtSettings(service.settings);
-  const served: ServedGraphql = {
-    settings: service.settings,
-    model: service.model,
-    schema: service.schema as GraphQLSchema,
-    db: service.db,
-    documents: (service.documents as DocumentPreparer | undefined) ?? new DocumentCache(service.schema as GraphQLSchema),
-    ...(service.context ? {context: (user) => service.context!(user)} : {}),
-  };
+  const served = servedGraphqlOf(service);
+
   let front: QuicFront | undefined;
   const serving = await listenOver({
     name: 'GraphQL server',

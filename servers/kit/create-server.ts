@@ -5,6 +5,7 @@ import {installJsonBodyParser} from './json-body-parser.js';
 import {installLocalGuard} from './local-guard.js';
 import {Registry} from 'prom-client';
 import {httpMetrics, metricsEnabled} from '../../source/metrics/registry.js';
+import {countDroppedLogLines} from '../../source/metrics/log-drops.js';
 import {countedFront, installMetrics} from './metrics.js';
 import {answerFromFront, installRawFront, type Front} from './front.js';
 import {countedRequestLog, installRequestLog, openLogFile, type RequestLine} from './request-log.js';
@@ -18,13 +19,15 @@ export interface ServerOptions {
   name: string;
   /** Largest body accepted (default 1 MB); bigger answers 413 payload_too_large. */
   bodyLimit?: number;
-  /** Where requests and failures are logged; none: failures go to stderr. */
+  /** Where requests and failures are logged (a full disk drops lines, counted on /metrics); none: failures go to stderr. */
   logFile?: string;
   /** What a refused content type should have been (default `application/json`). */
   accepts?: string;
   validationMessage?: ErrorWording['validationMessage'];
   /** The address others reach the server at, if not the listening one (Host and Origin checks accept it). */
   publicUrl?: () => string | undefined;
+  /** Other sites' pages may not even read (local-guard.ts): a GET there does work a page should not start. */
+  refuseCrossSiteReads?: boolean;
   /**
    * Answers a GET or HEAD before fastify routes it, when the answer is at hand (front.ts);
    * otherwise fastify does. It gets none of the app's hooks, so it keeps the app's rules itself
@@ -52,6 +55,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
   const log = options.logFile === undefined ? undefined : openLogFile(options.logFile);
   const frontLog = log && options.front ? countedRequestLog(log) : undefined;
   const registry = options.metrics ?? new Registry();
+  if (log) countDroppedLogLines(registry, options.name, [log]);
   const http = metricsEnabled() ? httpMetrics(registry) : undefined;
   // The front answers before fastify's hooks: it counts its own answers, under the route they stand for.
   const front = options.front && http ? countedFront(options.front, http, options.frontRoute ?? '(front)') : options.front;
@@ -70,7 +74,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app, wording);
   installRouteRules(app);
-  installLocalGuard(app, {publicUrl: options.publicUrl});
+  installLocalGuard(app, {publicUrl: options.publicUrl, refuseCrossSiteReads: options.refuseCrossSiteReads});
   if (log) installRequestLog(app, log, frontLog?.flush);
   installMetrics(app, registry, http);
   // fastify reads text/plain by default; these APIs take JSON (and what a server adds), so other types are 415.

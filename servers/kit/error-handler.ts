@@ -93,7 +93,8 @@ function faultReason(error: unknown): string {
 
 /** Sends an answer in the one error shape, and logs a 5xx once (a full disk or a lost database in one line). */
 export function sendError(answer: ErrorAnswer, error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (answer.code === 'disk_full' || answer.code === 'database_unavailable') request.log.error(`${answer.code}: ${describeError(error)}`);
+  // The driver's words only: knex puts the statement with its values first, and values hold tokens.
+  if (answer.code === 'disk_full' || answer.code === 'database_unavailable') request.log.error(`${answer.code}: ${faultReason(error)}`);
   else if (answer.status >= 500) request.log.error({err: error}, 'request failed');
   return reply.status(answer.status).send({error: {code: answer.code, message: answer.message}});
 }

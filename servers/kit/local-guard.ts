@@ -4,6 +4,8 @@ import {crossSiteRefusal, hostRefusal, isWriteMethod} from '../../source/net/ind
 /** Route config of a route any site may reach (`{config: {public: true}}`): the Host check skips it. */
 export interface PublicRouteConfig {
   public?: boolean;
+  /** Reads from any site's pages are fine here although the server refuses them elsewhere (a feed an aggregator page embeds). */
+  crossSiteReads?: boolean;
 }
 
 // Route config is typed per plugin: the guard's key is declared here so routes may write it even
@@ -11,12 +13,15 @@ export interface PublicRouteConfig {
 declare module 'fastify' {
   interface FastifyContextConfig {
     public?: boolean;
+    crossSiteReads?: boolean;
   }
 }
 
 export interface GuardOptions {
   /** The address others reach the server at (behind a proxy, a forwarded port): its host and origin are this server's too. */
   publicUrl?: () => string | undefined;
+  /** Refuse reads from other sites' pages too (not only writes), except on public routes and those marked `crossSiteReads`. */
+  refuseCrossSiteReads?: boolean;
 }
 
 /**
@@ -26,7 +31,8 @@ export interface GuardOptions {
  */
 export function installLocalGuard(app: FastifyInstance, options: GuardOptions = {}): void {
   app.addHook('onRequest', async (request) => {
-    const isPublic = (request.routeOptions.config as PublicRouteConfig | undefined)?.public === true;
+    const config = request.routeOptions.config as PublicRouteConfig | undefined;
+    const isPublic = config?.public === true;
     const publicUrl = options.publicUrl?.();
     if (!isPublic) {
       const refusal = hostRefusal(request.headers.host, request.socket, publicUrl);
@@ -34,6 +40,9 @@ export function installLocalGuard(app: FastifyInstance, options: GuardOptions = 
     }
     if (isWriteMethod(request.method)) {
       const refusal = crossSiteRefusal(request.method, request.headers, publicUrl);
+      if (refusal) throw refusal;
+    } else if (options.refuseCrossSiteReads && !isPublic && config?.crossSiteReads !== true) {
+      const refusal = crossSiteRefusal(request.method, request.headers, publicUrl, 'requests');
       if (refusal) throw refusal;
     }
   });

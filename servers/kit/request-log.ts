@@ -1,28 +1,30 @@
-import {closeSync, createWriteStream, fchmodSync, fstatSync, openSync, type WriteStream} from 'node:fs';
 import {hostname} from 'node:os';
-import {dirname} from 'node:path';
 import type {FastifyInstance} from 'fastify';
-import {ensureDirectory} from '../../source/core/paths.js';
+import {LogSink} from '../../source/core/log-sink.js';
 
 /**
- * Opens a server's request log for appending: the file 0600 in a 0700 folder (requests name
- * tokens and feeds), tightened when it already exists looser. Made before the server starts, so
- * the "see the server log" of a 500 always names a file that exists.
+ * Opens a server's request log (a LogSink: a full disk drops lines and counts them instead of
+ * ending the server). Made before the server starts, so the "see the server log" of a 500 always
+ * names a file that exists. The first dropped line says so on stderr, once per spell of failing;
+ * the first line written after one says in the log how many were lost.
  */
-export function openLogFile(path: string): WriteStream {
-  ensureDirectory(dirname(path));
-  const fd = openSync(path, 'a', 0o600);
-  try {
-    if ((fstatSync(fd).mode & 0o077) !== 0) fchmodSync(fd, 0o600);
-  } catch (error) {
-    closeSync(fd);
-    throw error;
-  }
-  return createWriteStream(path, {fd, flags: 'a'});
+export function openLogFile(path: string, stderr: (text: string) => void = (text) => process.stderr.write(text)): LogSink {
+  return LogSink.open(path, {
+    onDropping: (reason) => stderr(`warning: ${path}: ${reason}; log lines are dropped (counted on /metrics as workbench_log_lines_dropped_total) until it takes them again\n`),
+    gapLine: (dropped, reason) => pinoLine(40, '', `${dropped} log line${dropped === 1 ? ' was' : 's were'} dropped (${reason})`),
+  });
+}
+
+// pino's bindings, as its own lines carry them.
+const BINDINGS = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},`;
+
+/** One line of pino's JSON: `fields` is `"name":value,` text (or empty). */
+function pinoLine(level: number, fields: string, msg: string, time = Date.now()): string {
+  return `{"level":${level},"time":${time}${BINDINGS}${fields}"msg":${JSON.stringify(msg)}}\n`;
 }
 
 /** One line per request (method, URL, status, time) instead of fastify's two, and the file closed with the app. */
-export function installRequestLog(app: FastifyInstance, stream: WriteStream, beforeClose?: () => void): void {
+export function installRequestLog(app: FastifyInstance, stream: LogSink, beforeClose?: () => void): void {
   app.addHook('onResponse', async (request, reply) => {
     request.log.info({status: reply.statusCode, ms: Math.round(reply.elapsedTime)}, `${request.method} ${request.url}`);
   });
@@ -51,8 +53,7 @@ const SLOTS: readonly [method: string, status: number][] = [
  * answering it, and thousands of identical lines a second tell no more. flush() writes what is
  * counted (the app's close calls it before the file closes).
  */
-export function countedRequestLog(stream: WriteStream): {line: RequestLine; flush(): void} {
-  const bindings = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},`;
+export function countedRequestLog(stream: LogSink): {line: RequestLine; flush(): void} {
   let counts = new Map<string, number[]>();
   let timer: NodeJS.Timeout | undefined;
   const flush = () => {
@@ -65,7 +66,7 @@ export function countedRequestLog(stream: WriteStream): {line: RequestLine; flus
       slots.forEach((count, slot) => {
         if (count === 0) return;
         const [method, status] = SLOTS[slot]!;
-        text += `{"level":30,"time":${time}${bindings}"status":${status},"ms":0,"count":${count},"msg":${JSON.stringify(`${method} ${url}`)}}\n`;
+        text += pinoLine(30, `"status":${status},"ms":0,"count":${count},`, `${method} ${url}`, time);
       });
     }
     counts = new Map();

@@ -3,12 +3,24 @@ import {describeError, WorkbenchError} from '../../source/core/errors.js';
 import {announceService, withdrawService} from '../../source/services/registry.js';
 import type {AtomicWriteOptions} from '../../source/core/atomic-write.js';
 
-/** Listens and answers the base URL this machine reaches it at (`http://127.0.0.1:7700`); a port in use or a foreign address is one clear error. */
-export async function listen(app: FastifyInstance, host: string, port: number): Promise<string> {
-  try {
-    await app.listen({host, port});
-  } catch (error) {
-    throw listenError(error, host, port);
+// How far past a taken port `nextFree` looks.
+const NEXT_FREE_TRIES = 20;
+
+/**
+ * Listens and answers the base URL this machine reaches it at (`http://127.0.0.1:7700`); a port in
+ * use or a foreign address is one clear error. With `nextFree`, a taken port gives way to the next
+ * free one above it, found by listening itself: no other start can take it between a look and the bind.
+ */
+export async function listen(app: FastifyInstance, host: string, port: number, options: {nextFree?: boolean} = {}): Promise<string> {
+  for (let candidate = port; ; candidate++) {
+    try {
+      await app.listen({host, port: candidate});
+      break;
+    } catch (error) {
+      const taken = (error as NodeJS.ErrnoException)?.code === 'EADDRINUSE';
+      if (taken && options.nextFree && port !== 0 && candidate < Math.min(65535, port + NEXT_FREE_TRIES - 1)) continue;
+      throw listenError(error, host, candidate);
+    }
   }
   const address = app.server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
@@ -44,6 +56,8 @@ export async function listenOver<S extends {close(): Promise<void>}>(options: {
   host: string;
   port: number;
   build: () => FastifyInstance;
+  /** A taken port gives way to the next free one above it (listen()). */
+  nextFree?: boolean;
   ownsService?: boolean;
   beforeClose?: () => Promise<unknown> | undefined;
 }): Promise<Serving<S>> {
@@ -51,7 +65,7 @@ export async function listenOver<S extends {close(): Promise<void>}>(options: {
   let url: string;
   try {
     app = options.build();
-    url = await listen(app, options.host, options.port);
+    url = await listen(app, options.host, options.port, {nextFree: options.nextFree});
   } catch (error) {
     await app?.close().catch(() => {});
     if (options.ownsService !== false) await options.service.close();

@@ -6,6 +6,7 @@ import {startReaderServer} from './start-server.js';
 export interface ReaderFlags {
   host: string;
   port: string;
+  nextFree?: boolean;
   db?: string;
   publicUrl?: string;
 }
@@ -28,7 +29,7 @@ export async function runReaderServer(flags: ReaderFlags): Promise<{stderr: stri
     healthPath: '/api/v1/health',
     logFile,
     details: {db: flags.db ?? null, ...(publicUrl ? {publicUrl} : {})},
-    start: () => startReaderServer({host, port, db: flags.db, publicUrl, logFile}),
+    start: () => startReaderServer({host, port, nextFree: flags.nextFree, db: flags.db, publicUrl, logFile}),
   });
   return {stderr: `reader stopped (${reason})\n`};
 }

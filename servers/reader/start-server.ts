@@ -11,6 +11,8 @@ import {defaultReaderDeps} from '../../source/feeds/service/default-deps.js';
 export interface ReaderServerOptions {
   host?: string;
   port?: number;
+  /** A taken port gives way to the next free one above it. */
+  nextFree?: boolean;
   /** SQLite path or postgres:// / mysql:// URL; default `<WORKBENCH_HOME>/reader.sqlite`. */
   db?: string;
   /** Poll feeds in the background (default true). */
@@ -67,6 +69,7 @@ export async function startReaderServer(options: ReaderServerOptions = {}): Prom
     service,
     host,
     port,
+    nextFree: options.nextFree,
     build: () =>
       buildReaderApp({
         service,

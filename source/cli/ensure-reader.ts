@@ -2,6 +2,7 @@ import {createServer} from 'node:net';
 import {cliEntry} from '../core/entry.js';
 import {workbenchHome} from '../core/paths.js';
 import type {DaemonClient} from '../daemon/client.js';
+import {homeProject} from '../project/project-root.js';
 
 const READER_ID = 'reader';
 /** The reader's port when free: a shared list's RSS URL stays the same from one start to the next. */
@@ -20,8 +21,8 @@ export interface EnsureReaderOptions {
  * the daemon starts `workbench serve reader` as the process `reader` on port 7700 (or the next
  * free one: the service registry tells every client where), and this waits until it answers. The
  * port is written into the command, so `proc restart reader` comes back where it was. Two
- * workbenches starting at once can both find a port free; the one whose reader then exits at once
- * (the port taken) tries the next free port, a few times.
+ * workbenches starting at once can both find a port free: the reader is told `--next-free`, so
+ * the one that loses the bind takes the next port itself, at the bind, however late it gets there.
  */
 export async function ensureReaderServer(client: DaemonClient, options: EnsureReaderOptions = {}): Promise<string | undefined> {
   const {findService} = await import('../services/registry.js');
@@ -29,31 +30,22 @@ export async function ensureReaderServer(client: DaemonClient, options: EnsureRe
   const running = await runningServer();
   if (running) return running;
   const deadline = Date.now() + (options.timeoutMs ?? 5000);
-  let preferred = options.preferredPort ?? READER_PORT;
-  for (let attempt = 0; attempt < START_ATTEMPTS; attempt++) {
-    const processes = await client.call('proc.list');
-    let port: number | undefined;
-    if (!processes.some((info) => info.id === READER_ID && (info.status === 'running' || info.status === 'starting'))) {
-      port = await firstFreePort(preferred);
-      const command = `${quote(process.execPath)} ${quote(cliEntry())} serve reader --port ${port}`;
-      if (processes.some((info) => info.id === READER_ID)) await client.call('proc.remove', {id: READER_ID}).catch(() => undefined);
-      await client.call('proc.start', {cmd: command, id: READER_ID, cwd: workbenchHome()});
-    }
-    while (Date.now() < deadline) {
-      const url = await runningServer();
-      if (url) return url;
-      const reader = (await client.call('proc.list')).find((info) => info.id === READER_ID);
-      if (port !== undefined && port !== 0 && reader && (reader.status === 'exited' || reader.status === 'crashed')) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    if (Date.now() >= deadline || port === undefined || port === 0) return undefined;
-    preferred = port + 1;
+  // The reader is the home's, not the project's the TUI opened in: it lives in the home's project, which every project sees.
+  const home = homeProject();
+  const processes = (await client.call('proc.list', {project: home})).filter((info) => info.project === home);
+  if (!processes.some((info) => info.id === READER_ID && (info.status === 'running' || info.status === 'starting'))) {
+    const port = await firstFreePort(options.preferredPort ?? READER_PORT);
+    const command = `${quote(process.execPath)} ${quote(cliEntry())} serve reader --port ${port} --next-free`;
+    if (processes.some((info) => info.id === READER_ID)) await client.call('proc.remove', {id: READER_ID, project: home}).catch(() => undefined);
+    await client.call('proc.start', {cmd: command, id: READER_ID, cwd: workbenchHome(), project: home});
+  }
+  while (Date.now() < deadline) {
+    const url = await runningServer();
+    if (url) return url;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return undefined;
 }
-
-// A reader that exits before it answers lost its port to another start; the next tries above it.
-const START_ATTEMPTS = 3;
 
 /** The first port from `preferred` that 127.0.0.1 can listen on; 0 (any) when the few after it are taken too. */
 export async function firstFreePort(preferred: number): Promise<number> {

@@ -7,12 +7,19 @@ import {loadProjectConfig} from '../project/config.js';
 import {createPorts} from '../tui/ports/index.js';
 import {createTuiContext} from '../tui/ports/tuiContext.js';
 import type {DaemonClient} from '../daemon/client.js';
+import {inProcessConnection, type GqlConnection} from '../tui/ports/graphql.js';
 
 /** The bundled demo project (fixtures/demo). */
 export function demoProjectPath(): string {
   const path = join(installRoot(), 'fixtures', 'demo');
   if (existsSync(join(path, '.workbench.kdl'))) return path;
   throw new WorkbenchError('not_found', `the demo project is missing from this installation (looked in ${path})`);
+}
+
+/** The demo's GraphQL service: in-process, over its Chinook sample (made on first use). */
+export async function openDemoGraphql(): Promise<GqlConnection> {
+  const [{demoSampleSettings}, {openGqlService}] = await Promise.all([import('../gql/sample/demo-sample.js'), import('../gql/service.js')]);
+  return inProcessConnection(await openGqlService(await demoSampleSettings()));
 }
 
 /**
@@ -59,7 +66,8 @@ export async function openTui(options: {demo: boolean; argv: string[]}): Promise
   const report = await startProject(await context.daemon());
   const {runTui} = await importTuiInteractive();
   const title = options.demo ? 'workbench demo' : 'workbench';
-  const ports = createPorts(context, {startDaemon: async () => void (await context.startDaemon())});
+  // The demo's GraphQL pane answers from a Chinook sample of its own, whatever else runs.
+  const ports = createPorts(context, {startDaemon: async () => void (await context.startDaemon()), ...(options.demo ? {openGraphql: openDemoGraphql} : {})});
   await runTui(ports, {title});
   await ports.close().catch(() => undefined);
   context.close();

@@ -26,7 +26,9 @@ export type ErrorCode =
   | 'disk_full'
   | 'database_unavailable'
   | 'browser_unavailable'
+  | 'identity_provider_unavailable'
   | 'page_unreachable'
+  | 'page_error'
   | 'model_unreachable'
   | 'model_error'
   | 'sink_unreachable'
@@ -53,6 +55,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   payload_too_large: 413,
   uri_too_long: 414,
   not_a_feed: 422,
+  page_error: 422,
   headers_too_large: 431,
   internal: 500,
   feed_unreachable: 502,
@@ -63,6 +66,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   daemon_not_connected: 503,
   database_unavailable: 503,
   browser_unavailable: 503,
+  identity_provider_unavailable: 503,
   disk_full: 507,
 };
 

@@ -3,6 +3,7 @@ import {accessSync, chmodSync, constants, mkdirSync, statSync} from 'node:fs';
 import {homedir, tmpdir} from 'node:os';
 import {dirname, isAbsolute, join, resolve} from 'node:path';
 import {WorkbenchError} from './errors.js';
+import {fsFault, fsReason} from './fs-reason.js';
 
 /** Where workbench keeps its state: WORKBENCH_HOME, else ~/.local/share/workbench (XDG_DATA_HOME honoured). */
 export function workbenchHome(): string {
@@ -38,14 +39,18 @@ export function ensureDirectory(path: string, mode = 0o700): string {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EEXIST') continue;
-      throw new WorkbenchError(
-        code === 'ENOSPC' || code === 'EDQUOT' ? 'disk_full' : 'invalid_argument',
-        `cannot create the folder ${folder}: ${code ?? (error as Error).message}`,
-      );
+      throw new WorkbenchError(fsFault(error) ?? 'invalid_argument', `cannot create the folder ${folder}: ${fsReason(error)}`);
     }
   }
   const stats = statSync(target);
-  if ((stats.mode & 0o777 & ~mode) !== 0 && stats.uid === process.getuid?.()) chmodSync(target, mode);
+  if ((stats.mode & 0o777 & ~mode) !== 0 && stats.uid === process.getuid?.()) {
+    try {
+      chmodSync(target, mode);
+    } catch (error) {
+      // A folder on a read-only file system cannot be tightened, nor written to: said now, in one line.
+      throw new WorkbenchError('invalid_argument', `cannot use the folder ${target}: ${fsReason(error)}`);
+    }
+  }
   return target;
 }
 
@@ -55,7 +60,7 @@ function statOrUndefined(path: string) {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw new WorkbenchError('invalid_argument', `cannot use ${path}: ${code ?? (error as Error).message}`);
+    throw new WorkbenchError('invalid_argument', `cannot use ${path}: ${fsReason(error)}`);
   }
 }
 

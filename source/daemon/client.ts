@@ -2,11 +2,32 @@ import {connect, type Socket} from 'node:net';
 import {WorkbenchError, type ErrorCode} from '../core/errors.js';
 import {daemonSocketPath} from '../core/paths.js';
 import type {DaemonEvent, DaemonEvents, Topic} from './protocol/events.js';
+import {homeProject, projectRoot} from '../project/project-root.js';
 import type {MethodName, ParamsArgs, Result} from './protocol/index.js';
 import {LineSplitter, type Response} from './protocol/wire.js';
 import {verifySocket} from './socket-guard.js';
 
 const CALL_TIMEOUT_MS = 60_000;
+
+/**
+ * The methods whose params take the caller's `project` (see protocol/define.ts). Named here, not
+ * read off the protocol's schemas: a command that only calls the daemon then loads no schema
+ * (the proxies' among them); test/unit/daemon/project-methods.test.ts holds the two together.
+ */
+export const PROJECT_METHODS: ReadonlySet<MethodName> = new Set<MethodName>([
+  'proc.start',
+  'proc.list',
+  'proc.get',
+  'proc.output',
+  'proc.stop',
+  'proc.restart',
+  'proc.remove',
+  'events.subscribe',
+  'events.unsubscribe',
+  'errors.query',
+  'incidents.query',
+  'alerts.list',
+]);
 
 type Listener<T extends Topic> = (event: DaemonEvents[T]) => void;
 interface Subscription {
@@ -15,9 +36,16 @@ interface Subscription {
   listener: (event: DaemonEvent) => void;
 }
 
-/** A connection to the daemon. Calls are multiplexed by id; events go to subscribers. */
+/**
+ * A connection to the daemon. Calls are multiplexed by id; events go to subscribers. Processes
+ * belong to their project: every call that names one carries the client's `project` (the root of
+ * the folder it was made in, unless set), and the process events of other projects are dropped
+ * (the home's shared services excepted), so whoever holds a client sees its project only.
+ */
 export class DaemonClient {
   private nextId = 1;
+  private projectRoot: string | undefined;
+  private sharedRoots: string[] | undefined;
   private readonly pending = new Map<number, {resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout}>();
   private readonly subscriptions = new Set<Subscription>();
   private closed = false;
@@ -60,9 +88,25 @@ export class DaemonClient {
     });
   }
 
+  /** The project this client works in (realpath'd root); the folder it was made in unless set. */
+  get project(): string {
+    this.projectRoot ??= projectRoot();
+    return this.projectRoot;
+  }
+
+  set project(root: string) {
+    this.projectRoot = root;
+  }
+
   /** Calls a daemon method; params and result are typed by the method's entry in the protocol. */
-  call<M extends MethodName>(method: M, ...[params]: ParamsArgs<M>): Promise<Result<M>> {
+  call<M extends MethodName>(method: M, ...[given]: ParamsArgs<M>): Promise<Result<M>> {
     if (this.closed) return Promise.reject(new WorkbenchError('daemon_not_connected', 'daemon not connected: the connection closed'));
+    let params: unknown = given;
+    try {
+      params = this.withProject(method, given);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const id = this.nextId++;
     return new Promise<Result<M>>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -107,6 +151,23 @@ export class DaemonClient {
     this.socket.destroy();
   }
 
+  private withProject(method: MethodName, params: unknown): unknown {
+    if (!PROJECT_METHODS.has(method)) return params;
+    const given = (params ?? {}) as {project?: string};
+    return given.project === undefined ? {...given, project: this.project} : params;
+  }
+
+  /** Whether a process event is of this client's project or of a shared one. */
+  private inView(project: string): boolean {
+    this.sharedRoots ??= [homeProject()];
+    if (this.sharedRoots.includes(project)) return true;
+    try {
+      return project === this.project;
+    } catch {
+      return false; // The client's folder is gone: it names no project of its own.
+    }
+  }
+
   private receive(line: string): void {
     let message: Response | DaemonEvent;
     try {
@@ -115,6 +176,8 @@ export class DaemonClient {
       return;
     }
     if ('event' in message) {
+      if (message.event === 'processes' && !this.inView(message.process.project ?? '')) return;
+      if ((message.event === 'output' || message.event === 'alerts') && !this.inView(message.project ?? '')) return;
       for (const subscription of this.subscriptions) {
         if (subscription.topic !== message.event) continue;
         if (message.event === 'output' && subscription.id !== undefined && subscription.id !== message.processId) continue;

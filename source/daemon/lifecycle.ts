@@ -1,30 +1,26 @@
-import {spawn} from 'node:child_process';
-import {chmodSync, closeSync, existsSync, openSync, readFileSync, statSync, unlinkSync, writeFileSync} from 'node:fs';
+/** The clients' side of the daemon's lifecycle: connect, start it detached when it is not running, status, stop. The daemon's own side is run-daemon.ts. */
+import {spawn, type ChildProcess} from 'node:child_process';
+import {closeSync, existsSync, openSync, readFileSync, statfsSync, statSync, unlinkSync} from 'node:fs';
 import {join} from 'node:path';
 import {cliEntry} from '../core/entry.js';
 import {WorkbenchError} from '../core/errors.js';
+import {fsFault, fsReason} from '../core/fs-reason.js';
 import {daemonLogPath, daemonPidPath, daemonSocketPath, ensureHome, workbenchHome} from '../core/paths.js';
-import {createProxyManager} from '../devproxy/create-manager.js';
-import {Supervisor} from '../processes/supervisor.js';
 import {DaemonClient} from './client.js';
-import {isAlive, processStartTime} from './liveness.js';
+import {isAlive} from './liveness.js';
 import type {SurvivingProcess} from './protocol/daemon.js';
-import {createDaemonServer} from './server.js';
-import {daemonRegistry, startMetricsEndpoint, type MetricsEndpoint} from './metrics-endpoint.js';
-import {prepareSocketDir, UntrustedSocketError} from './socket-guard.js';
-import {ProcessRecord} from './survivors.js';
+import {UntrustedSocketError} from './socket-guard.js';
 
 const START_TIMEOUT_MS = 10_000;
-const LOCK_CHECK_MS = 5_000;
 
-interface PidFile {
+export interface PidFile {
   pid: number;
   /** The holder's start time (Linux), so a reused pid is not taken for the daemon. */
   startTime?: string;
 }
 
 /** `<pid>\n<start time>\n`; the first line alone is enough for scripts. */
-function readPidFile(home: string): PidFile | undefined {
+export function readPidFile(home: string): PidFile | undefined {
   try {
     const [first, second] = readFileSync(daemonPidPath(home), 'utf8').split('\n');
     const pid = Number.parseInt(first ?? '', 10);
@@ -34,104 +30,20 @@ function readPidFile(home: string): PidFile | undefined {
   }
 }
 
-function readPid(home: string): number | undefined {
+export function readPid(home: string): number | undefined {
   return readPidFile(home)?.pid;
 }
 
 /** The lock holder runs (a zombie or a stranger with a reused pid does not count). */
-function holderAlive(holder: PidFile | undefined): holder is PidFile {
+export function holderAlive(holder: PidFile | undefined): holder is PidFile {
   return holder !== undefined && isAlive(holder.pid, holder.startTime);
 }
 
-function removeQuietly(path: string): void {
+export function removeQuietly(path: string): void {
   try {
     unlinkSync(path);
   } catch {
     // Not there.
-  }
-}
-
-/**
- * Takes the home's daemon lock: the pid file is created exclusively, so two daemons never run
- * for one home. A lock left by a dead daemon (SIGKILL) is taken over.
- */
-function acquireLock(home: string): boolean {
-  const pidPath = daemonPidPath(home);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(pidPath, 'wx', 0o600);
-      writeFileSync(fd, `${process.pid}\n${processStartTime(process.pid) ?? ''}\n`);
-      closeSync(fd);
-      return true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = readPidFile(home);
-      if (holderAlive(holder) && holder.pid !== process.pid) return false;
-      removeQuietly(pidPath);
-    }
-  }
-  return false;
-}
-
-/** Runs the daemon in this process until `daemon stop`, SIGTERM or SIGINT. */
-export async function runDaemon(): Promise<void> {
-  const home = ensureHome();
-  if (!acquireLock(home)) {
-    process.stderr.write(`workbench daemon: already running for ${home} (pid ${readPid(home)})\n`);
-    return;
-  }
-  const socketPath = daemonSocketPath(home);
-  prepareSocketDir(socketPath);
-  // The lock is ours, so any socket file left is a dead daemon's.
-  removeQuietly(socketPath);
-  const supervisor = new Supervisor();
-  const proxies = createProxyManager();
-  const record = new ProcessRecord(home);
-  const survivors = record.list();
-  if (survivors.length) process.stderr.write(`workbench daemon: still running from a daemon that died: ${describeSurvivors(survivors)}\n`);
-  record.save([]);
-  supervisor.on('change', () => record.save(supervisor.list()));
-  let stopping = false;
-  let metrics: MetricsEndpoint | undefined;
-  const shutdown = async () => {
-    if (stopping) return;
-    stopping = true;
-    server.close();
-    await Promise.all([supervisor.stopAll(), proxies.stopAll(), metrics?.close()]);
-    // Another daemon that took over the lock listens on the same path: leave its files alone.
-    if (readPid(home) === process.pid) {
-      removeQuietly(socketPath);
-      removeQuietly(daemonPidPath(home));
-    }
-    process.exit(0);
-  };
-  const server = createDaemonServer(supervisor, {proxies, startedAt: Date.now(), survivors: () => record.list(), shutdown: () => void shutdown()});
-  // The socket is born 0600 (umask) and made so again (chmod), so no other user can connect.
-  const umask = process.umask(0o077);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(socketPath, () => resolve());
-    });
-  } finally {
-    process.umask(umask);
-  }
-  chmodSync(socketPath, 0o600);
-  process.on('SIGTERM', () => void shutdown());
-  process.on('SIGINT', () => void shutdown());
-  process.on('SIGHUP', () => undefined);
-  // A daemon whose home was deleted, or whose lock another daemon took over, serves no one: it goes.
-  setInterval(() => {
-    if (readPid(home) !== process.pid) void shutdown();
-  }, LOCK_CHECK_MS).unref();
-  removeQuietly(join(home, 'daemon.spawn.lock'));
-  process.stderr.write(`workbench daemon: pid ${process.pid} listening on ${socketPath}\n`);
-  // Metrics are for operators: a daemon whose endpoint cannot start still serves its clients.
-  try {
-    metrics = await startMetricsEndpoint(daemonRegistry(supervisor, proxies));
-    process.stderr.write(`workbench daemon: metrics on ${metrics.url}/metrics\n`);
-  } catch (error) {
-    process.stderr.write(`workbench daemon: no metrics endpoint: ${(error as Error)?.message ?? error}\n`);
   }
 }
 
@@ -164,7 +76,14 @@ export async function ensureDaemon(options: {autostart?: boolean} = {}): Promise
   // A daemon starting up right now (its pid file is there) or another client's spawn in flight
   // (the spawn lock is taken) is waited for, not raced: one spawn per home at a time.
   ensureHome();
-  if (!alive && takeSpawnLock(home)) startDetached(home);
+  // A daemon that fails at start says why in its log, which a full disk keeps empty: its exit is watched.
+  let failed: string | undefined;
+  if (!alive && takeSpawnLock(home)) {
+    startDetached(home).once('exit', (code, signal) => {
+      // 0: another daemon took the lock first, and is waited for.
+      if (code !== 0) failed = signal ?? `exit ${code}`;
+    });
+  }
   const deadline = Date.now() + START_TIMEOUT_MS;
   let lastError: unknown;
   while (Date.now() < deadline) {
@@ -174,6 +93,11 @@ export async function ensureDaemon(options: {autostart?: boolean} = {}): Promise
       client = await DaemonClient.connect(socketPath);
     } catch (error) {
       if (error instanceof UntrustedSocketError) throw error;
+      if (failed !== undefined) {
+        // The next try spawns again at once, without waiting out the lock.
+        removeQuietly(join(home, 'daemon.spawn.lock'));
+        throw new WorkbenchError('daemon_not_connected', `daemon not connected: it stopped at start (${failed}); ${startFailureHint(home)}`);
+      }
       lastError = error;
       continue;
     }
@@ -208,9 +132,26 @@ function takeSpawnLock(home: string): boolean {
   return false;
 }
 
-function startDetached(home: string): void {
+/** What to do about a daemon that stopped at start: free some space when the disk is full, else read its log. */
+function startFailureHint(home: string): string {
+  try {
+    const disk = statfsSync(home);
+    if (disk.bavail === 0) return `the disk under ${home} is full; free some space and retry`;
+  } catch {
+    // No figures: the log then.
+  }
+  return `see ${daemonLogPath(home)}`;
+}
+
+function startDetached(home: string): ChildProcess {
   ensureHome();
-  const log = openSync(daemonLogPath(home), 'a', 0o600);
+  let log: number;
+  try {
+    log = openSync(daemonLogPath(home), 'a', 0o600);
+  } catch (error) {
+    // A read-only or full home: said in one line, before a daemon is spawned that could not run.
+    throw new WorkbenchError(fsFault(error) ?? 'daemon_not_connected', `cannot start the daemon: cannot write ${daemonLogPath(home)}: ${fsReason(error)}`);
+  }
   const child = spawn(process.execPath, [cliEntry(), 'daemon', 'run'], {
     detached: true,
     stdio: ['ignore', log, log],
@@ -219,6 +160,7 @@ function startDetached(home: string): void {
   });
   child.unref();
   closeSync(log);
+  return child;
 }
 
 export interface DaemonStatus {
@@ -241,7 +183,8 @@ export async function daemonStatus(): Promise<DaemonStatus> {
     const client = await DaemonClient.connect(socket);
     try {
       const ping = await client.call('ping');
-      const processes = await client.call('proc.list');
+      // The daemon's, whatever the project: every project's processes.
+      const processes = await client.call('proc.list', {all: true});
       return {running: true, pid: ping.pid, socket, home, startedAt: ping.startedAt, processes: processes.length, survivors: ping.survivors};
     } finally {
       client.close();

@@ -4,6 +4,8 @@ import {HTTP_STATUS} from '../core/errors.js';
 import type {ProxyManager} from '../devproxy/manager.js';
 import {proxyMetrics} from '../devproxy/metrics.js';
 import {exposition, metricsEnabled, TEXT_FORMAT} from '../metrics/registry.js';
+import {countDroppedLogLines} from '../metrics/log-drops.js';
+import type {LogSink} from '../core/log-sink.js';
 import {hostRefusal} from '../net/local-guard.js';
 import {supervisorMetrics} from '../processes/metrics.js';
 import type {Supervisor} from '../processes/supervisor.js';
@@ -14,9 +16,10 @@ export interface MetricsEndpoint {
   close(): Promise<void>;
 }
 
-/** The daemon's registry: its supervised processes, alert ring, errors by source and dev proxies. */
-export function daemonRegistry(supervisor: Supervisor, proxies: ProxyManager): Registry {
+/** The daemon's registry: its supervised processes, alert ring, errors by source, dev proxies and the lines its log dropped. */
+export function daemonRegistry(supervisor: Supervisor, proxies: ProxyManager, logs: readonly LogSink[] = []): Registry {
   const registry = new Registry();
+  countDroppedLogLines(registry, 'daemon', logs);
   const errors = new Counter({
     name: 'workbench_errors_total',
     help: 'Errors and warnings seen, by source (a process name or proxy:<name>) and severity.',

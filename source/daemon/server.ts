@@ -1,9 +1,12 @@
 import {createServer, type Server, type Socket} from 'node:net';
 import {isWorkbenchError} from '../core/errors.js';
 import type {ProxyChange, ProxyManager, TrafficBatch} from '../devproxy/manager.js';
+import {parseKey, shortId} from '../processes/project-key.js';
 import type {Supervisor} from '../processes/supervisor.js';
+import {homeProject} from '../project/project-root.js';
 import type {ProcessInfo} from '../processes/types.js';
 import type {MethodContext} from './handlers/context.js';
+import type {Inbox, InboxChange} from './inbox.js';
 import {dispatch} from './handlers/dispatch.js';
 import type {SurvivingProcess} from './protocol/daemon.js';
 import type {DaemonEvent, Topic} from './protocol/events.js';
@@ -12,6 +15,8 @@ import {LineSplitter, type Request} from './protocol/wire.js';
 export interface DaemonServerOptions {
   /** The dev proxies this daemon owns. */
   proxies: ProxyManager;
+  /** The error inbox over the supervisor's alerts and the proxies' logs: one per daemon, not per server. */
+  inbox: Inbox;
   startedAt: number;
   survivors(): SurvivingProcess[];
   shutdown(): void;
@@ -25,6 +30,8 @@ export function createDaemonServer(supervisor: Supervisor, options: DaemonServer
 
 function serveConnection(socket: Socket, supervisor: Supervisor, options: DaemonServerOptions): void {
   socket.setEncoding('utf8');
+  // The home's own services (the feed reader the TUI starts) are seen from every project.
+  const shared = [homeProject()];
   const topics = new Set<Topic>();
   // `output` of every process, or of these ids only.
   let allOutput = false;
@@ -33,15 +40,21 @@ function serveConnection(socket: Socket, supervisor: Supervisor, options: Daemon
     if (!socket.destroyed && socket.writable) socket.write(JSON.stringify(message) + '\n');
   };
   const push = (event: DaemonEvent) => send(event);
-  const onOutput = (processId: string, data: string, end: number) => {
-    if (topics.has('output') && (allOutput || outputIds.has(processId))) push({event: 'output', processId, data, end});
+  const onOutput = (key: string, data: string, end: number) => {
+    if (!topics.has('output') || !(allOutput || outputIds.has(key))) return;
+    const {project, id} = parseKey(key);
+    push({event: 'output', processId: id, project, data, end});
   };
   const onChange = (process: ProcessInfo) => {
     if (topics.has('processes')) push({event: 'processes', process});
   };
-  const offAlerts = supervisor.alerts.onChange((processId, alerts) => {
-    if (topics.has('alerts')) push({event: 'alerts', processId, alerts});
+  const offAlerts = supervisor.alerts.onChange((key, alerts) => {
+    const {project, id} = parseKey(key);
+    if (topics.has('alerts')) push({event: 'alerts', processId: id, project, alerts});
   });
+  const onInbox = ({processes, proxies}: InboxChange) => {
+    if (topics.has('inbox')) push({event: 'inbox', processes: [...new Set(processes.map(shortId))], proxies});
+  };
   const onProxyChange = ({proxy, running}: ProxyChange) => {
     if (topics.has('proxies')) push({event: 'proxies', proxy, running});
   };
@@ -52,10 +65,13 @@ function serveConnection(socket: Socket, supervisor: Supervisor, options: Daemon
   // Output is turned into text for a connection only once it asks for it.
   supervisor.on('change', onChange);
   options.proxies.on('change', onProxyChange);
+  options.inbox.on('changed', onInbox);
   const context: MethodContext = {
     supervisor,
     proxies: options.proxies,
+    inbox: options.inbox,
     startedAt: options.startedAt,
+    shared,
     survivors: options.survivors,
     subscribe(topic, processId) {
       topics.add(topic);
@@ -117,6 +133,7 @@ function serveConnection(socket: Socket, supervisor: Supervisor, options: Daemon
     supervisor.off('change', onChange);
     options.proxies.off('change', onProxyChange);
     options.proxies.off('traffic', onTraffic);
+    options.inbox.off('changed', onInbox);
     offAlerts();
   };
   socket.on('close', cleanup);

@@ -33,13 +33,24 @@ function dirProblem(dir: string): string | undefined {
   return stat.isDirectory() ? describeOwner('directory', dir, stat) : `${dir} is not a directory`;
 }
 
+function isPlainFile(path: string): boolean {
+  try {
+    return lstatSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
 function refuse(problem: string): never {
   throw new UntrustedSocketError(`daemon not connected: refusing the daemon socket: ${problem}; someone else may be listening there — remove it if you do not know why`);
 }
 
 /** Throws UntrustedSocketError unless the socket and its directory are this user's alone. A missing socket passes (connect reports it). */
 export function verifySocket(socketPath: string): void {
-  const problem = dirProblem(dirname(socketPath));
+  const dir = dirname(socketPath);
+  // A home that is a plain file is the user's slip, not a planted socket: said as such.
+  if (isPlainFile(dir)) throw new WorkbenchError('invalid_argument', `${dir} is a file, not a folder`);
+  const problem = dirProblem(dir);
   if (problem) refuse(problem);
   let socket: Stats;
   try {

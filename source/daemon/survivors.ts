@@ -1,5 +1,6 @@
-import {readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
+import {writeFileAtomic} from '../core/atomic-write.js';
 import type {ProcessInfo} from '../processes/types.js';
 import {groupAlive, isAlive, processStartTime} from './liveness.js';
 import type {SurvivingProcess} from './protocol/daemon.js';
@@ -29,7 +30,7 @@ export class ProcessRecord {
     return this.survivors.map(({id, pid, command}) => ({id, pid, command}));
   }
 
-  /** Rewrites the file (temp file, then rename) with the running processes and the survivors. */
+  /** Rewrites the file (temp file, then rename) with the running processes and the survivors; a failure is only logged. */
   save(processes: ProcessInfo[]): void {
     const running: Recorded[] = [];
     for (const info of processes) {
@@ -38,10 +39,9 @@ export class ProcessRecord {
       running.push({id: info.id, pid: info.pid, command: info.command, startTime: this.startTimes.get(info.pid)});
     }
     for (const pid of this.startTimes.keys()) if (!running.some((entry) => entry.pid === pid)) this.startTimes.delete(pid);
-    const temp = `${this.path}.${process.pid}.tmp`;
     try {
-      writeFileSync(temp, JSON.stringify([...this.survivors.filter(stillRunning), ...running], null, 2) + '\n', {mode: 0o600});
-      renameSync(temp, this.path);
+      // The temp file is removed when it fails: a full disk keeps no half-written leftovers.
+      writeFileAtomic(this.path, JSON.stringify([...this.survivors.filter(stillRunning), ...running], null, 2) + '\n');
     } catch (error) {
       // A full disk or a deleted home must not take the daemon down; the record is a courtesy.
       process.stderr.write(`workbench daemon: could not write ${this.path}: ${(error as Error).message}\n`);

@@ -38,9 +38,18 @@ export interface TrafficBatch {
   entries: TrafficEntry[];
 }
 
+/** One entry as it is logged, with the oldest entry it pushed out of the proxy's full log. */
+export interface LoggedEntry {
+  proxyId: string;
+  entry: TrafficEntry;
+  dropped: TrafficEntry | undefined;
+}
+
 interface ManagerEvents {
   change: [ProxyChange];
   traffic: [TrafficBatch];
+  /** Every entry at once, unbatched (the inbox picks the error-bearing ones). */
+  entry: [LoggedEntry];
 }
 
 interface Owned {
@@ -88,7 +97,10 @@ export class ProxyManager extends EventEmitter<ManagerEvents> {
     } finally {
       this.starting.delete(id);
     }
-    const offEntry = proxy.onEntry((entry) => this.queue(id, entry));
+    const offEntry = proxy.onEntry((entry, dropped) => {
+      if (this.listenerCount('entry') > 0) this.emit('entry', {proxyId: id, entry, dropped});
+      this.queue(id, entry);
+    });
     this.owned.set(id, {proxy, offEntry});
     const info = {...proxy.info};
     this.emit('change', {proxy: info, running: true});

@@ -46,9 +46,15 @@ export async function startProxy(options: ProxyOptions, runtime: ProxyRuntime): 
     socket.once('close', () => upgraded.delete(socket));
   };
 
+  // The Host each connection last passed the check with: a browser names the same host on every request of a kept-alive connection.
+  const allowedHost = new WeakMap<Duplex, string>();
   const server = http.createServer({noDelay: true, keepAlive: true}, (request: IncomingMessage, response: ServerResponse) => {
-    const refusal = hostRefusal(request.headers.host, request.socket);
-    if (refusal) return refuse(response, refusal);
+    const host = request.headers.host;
+    if (host === undefined || allowedHost.get(request.socket) !== host) {
+      const refusal = hostRefusal(host, request.socket);
+      if (refusal) return refuse(response, refusal);
+      if (host !== undefined) allowedHost.set(request.socket, host);
+    }
     if (request.url?.startsWith(RESERVED_PREFIX)) return answerReserved(request, response);
     forwarder.forward(request, response);
   });
@@ -102,7 +108,7 @@ function isError(entry: TrafficEntry): boolean {
     case 'custom':
       return entry.level === 'error';
     case 'diagnostic':
-      return entry.level === 'error';
+      return entry.level === 'error' && !entry.inHttpEntry;
     default:
       return false;
   }

@@ -87,6 +87,11 @@ export interface DiagnosticTraffic extends ProxyDiagnostic, Sequenced {
   /** The request it concerns, when there is one. */
   method?: string;
   url?: string;
+  /**
+   * The request's own HTTP entry (status 0, its `error` this failure) already says it: the log shows
+   * both, the inbox one entry (spec 1: a transport error is one `proxy:http` error).
+   */
+  inHttpEntry?: true;
 }
 
 export interface PageTraffic extends Sequenced {
@@ -141,7 +146,10 @@ export interface DevProxy {
   pages(): PageSession[];
   /** Runs code in every connected page (or one session); rejects `no_page` when none is connected. */
   exec(code: string, options?: {session?: string; timeoutMs?: number}): Promise<ExecResult[]>;
-  /** Called for each new entry (the daemon turns it into a `traffic` event). */
-  onEntry(listener: (entry: TrafficEntry) => void): () => void;
+  /**
+   * Called for each new entry (the daemon turns it into a `traffic` event), with the entry it
+   * pushed out of the full log, if any (the inbox tells its readers that one is gone).
+   */
+  onEntry(listener: (entry: TrafficEntry, dropped: TrafficEntry | undefined) => void): () => void;
   stop(): Promise<void>;
 }

@@ -42,6 +42,9 @@ export interface FetchOptions {
   network?: Network;
 }
 
+/** One feed's part of refreshAll: its new articles, or why its poll failed. */
+export type FeedRefreshOutcome = {id: number; newArticles: number} | {id: number; error: string};
+
 /**
  * The reader's logic: every face (fastify routes, `workbench feeds ...` in-process, the Feeds
  * pane) calls these. Errors are WorkbenchError with codes mapped to HTTP by servers/reader.
@@ -55,6 +58,8 @@ export interface ReaderService {
   unsubscribe(id: number): Promise<void>;
   /** Polls now; concurrent calls for one feed share one fetch. */
   refresh(id: number): Promise<{newArticles: number}>;
+  /** Polls every feed (or those of `ids`) one at a time; a feed that fails is one outcome and the rest go on. */
+  refreshAll(ids?: number[]): Promise<FeedRefreshOutcome[]>;
   markAllRead(feedId: number): Promise<{marked: number}>;
   listArticles(query: ArticleQuery): Promise<ArticlePage>;
   getArticle(id: number): Promise<FullArticle>;

@@ -1,13 +1,15 @@
 import {execute, getOperationAST, subscribe} from 'graphql';
 import type {DocumentNode, ExecutionResult, GraphQLError} from 'graphql';
-import knex from 'knex';
 import type {Knex} from 'knex';
 import {WorkbenchError} from '../core/errors.js';
 import {OutboxStore} from './events/outbox-store.js';
 import {OutboxTail} from './events/outbox-tail.js';
 import {loadModel} from './load-model.js';
+import {statementCanceller} from './query/deadline.js';
+import {watchRowEstimates} from './query/row-estimates.js';
 import {DocumentCache} from './query/document-cache.js';
 import {buildSchema} from './schema/build-schema.js';
+import {connectGql, databaseReadError} from './settings/connect.js';
 import {parseConnectionString} from './settings/connection-string.js';
 import type {ConnectionInfo, GqlExecuteArgs, GqlExecuteResult, GqlModel, GqlRequestContext, GqlService, GqlSettings, ModelProblem, SentStatement} from './types.js';
 
@@ -55,7 +57,10 @@ function plainErrors(errors: readonly GraphQLError[]): GqlExecuteResult['errors'
  */
 export async function openGqlService(settings: GqlSettings, options: OpenGqlServiceOptions = {}): Promise<GqlService> {
   const connection = parseConnectionString(settings.provider, settings.connectionString);
-  const db = knex(knexConfig(connection, options.poolMax ?? 10));
+  const db = connectGql(connection, knexConfig(connection, options.poolMax ?? 10));
+  // Cancels go over connections of their own: a full pool never keeps an abandoned statement running.
+  const cancelDb = connection.provider === 'postgres' || connection.provider === 'mysql' ? connectGql(connection, {pool: {min: 0, max: 2}}) : undefined;
+  const cancelStatement = cancelDb ? statementCanceller(connection.provider, cancelDb) : undefined;
   let model: GqlModel;
   try {
     const loaded = await (options.loadModel ?? ((database: Knex) => loadModel(database, settings)))(db, settings, connection);
@@ -64,11 +69,13 @@ export async function openGqlService(settings: GqlSettings, options: OpenGqlServ
     model = loaded.model;
   } catch (error) {
     await db.destroy();
-    if (error instanceof WorkbenchError) throw error;
-    throw new WorkbenchError('database_unavailable', `cannot read the database (${connection.redacted}): ${(error as Error).message.split('\n')[0]}`);
+    await cancelDb?.destroy();
+    throw databaseReadError(connection, error);
   }
   const schema = buildSchema(model);
-  const documents = new DocumentCache(schema);
+  const documents = new DocumentCache(schema, model);
+  const rowEstimates = watchRowEstimates(db, model);
+  await rowEstimates.ready;
   // Who hears that a change with events committed: the dispatcher and the subscriptions, woken at once.
   const eventListeners = new Set<() => void>();
   const onEvents = () => {
@@ -82,6 +89,8 @@ export async function openGqlService(settings: GqlSettings, options: OpenGqlServ
     db,
     user: args.user,
     onEvents,
+    ...(cancelStatement ? {cancelStatement} : {}),
+    ...(args.signal ? {signal: args.signal} : {}),
     ...(changeFeed ? {changeFeed} : {}),
     ...(statements ? {statements} : {}),
   });
@@ -100,7 +109,7 @@ export async function openGqlService(settings: GqlSettings, options: OpenGqlServ
     db,
     documents,
     async execute(args: GqlExecuteArgs): Promise<GqlExecuteResult> {
-      const prepared = documents.prepare(args.query);
+      const prepared = documents.admit(args.query, args.operationName, args.variables);
       if (prepared.errors) return {errors: plainErrors(prepared.errors)};
       const operation = getOperationAST(prepared.document as DocumentNode, args.operationName ?? undefined);
       if (operation?.operation === 'subscription') {
@@ -119,7 +128,7 @@ export async function openGqlService(settings: GqlSettings, options: OpenGqlServ
       return answerOf(result, statements);
     },
     async subscribe(args: GqlExecuteArgs): Promise<AsyncIterableIterator<GqlExecuteResult> | GqlExecuteResult> {
-      const prepared = documents.prepare(args.query);
+      const prepared = documents.admit(args.query, args.operationName, args.variables);
       if (prepared.errors) return {errors: plainErrors(prepared.errors)};
       const result = await subscribe({
         schema,
@@ -149,9 +158,11 @@ export async function openGqlService(settings: GqlSettings, options: OpenGqlServ
       return () => eventListeners.delete(listener);
     },
     async close() {
+      rowEstimates.stop();
       eventListeners.clear();
       await changeFeed?.close();
       await db.destroy();
+      await cancelDb?.destroy();
     },
   };
 }

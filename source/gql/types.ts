@@ -10,6 +10,7 @@
  *   query/      GraphQL selection → QueryPlan → SQL (one statement per table, or one) → rows
  *   mutate/     insert/update/upsert/delete, batches, updateWhere
  *   auth/       bearer token → UserContext (jose, JWKS discovery)
+ *   sample/     the Chinook sample (fixtures/chinook) loaded into a database: `gql sample`, the demo
  *   service.ts  all of the above opened once: execute(query, variables, user)
  *
  * Later issues plug in here without rework: EAV, files, feed surface, chat and CDC add keys the
@@ -203,6 +204,8 @@ export interface GqlTable {
   columns: GqlColumn[];
   /** Primary-key column db names (empty for a keyless table: no mutations). */
   primaryKey: string[];
+  /** Roughly how many rows it holds (query/row-estimates.ts), for the cost bound; unset while unknown. */
+  rowEstimate?: number;
   links: GqlLink[];
   hidden: boolean;
   isView: boolean;
@@ -312,6 +315,12 @@ export interface GqlModel {
   procedures: GqlProcedure[];
   /** `max-query-rows`, default 10000. */
   maxQueryRows: number;
+  /** `max-query-cost`: the rows a document may reach by its limits (query/cost.ts), default 2,000,000. */
+  maxQueryCost?: number;
+  /** `max-query-depth`: how deep selections may nest, default 15. */
+  maxQueryDepth?: number;
+  /** `statement-timeout`: seconds each statement may run before the database cancels it (query/deadline.ts), default 30. */
+  statementTimeoutSeconds?: number;
   /** The model's `default-limit`, else 100 (the unspecified-limit window). */
   defaultLimit: number;
   tenantContextKey: string; // default tenant_id
@@ -356,6 +365,10 @@ export interface GqlRequestContext {
   statements?: SentStatement[];
   /** Called after a transaction that wrote change events commits (wakes the dispatcher and the subscriptions). */
   onEvents?: () => void;
+  /** Aborted when the request's client went away: its running statement is cancelled (query/deadline.ts). */
+  signal?: AbortSignal;
+  /** Cancels what a pooled driver connection is running, over a connection of its own (query/deadline.ts). */
+  cancelStatement?: (connection: unknown) => Promise<void>;
   /** The outbox as a stream (events/outbox-tail.ts), for `<t>Changed` subscriptions; typed loosely to keep this file free of imports. */
   changeFeed?: unknown;
 }
@@ -374,6 +387,8 @@ export interface GqlExecuteArgs {
   user: UserContext;
   /** Collect the SQL sent into `extensions.sql` ({count, statements}). */
   debug?: boolean;
+  /** Aborted when whoever asked is gone: the statement running for the request is cancelled. */
+  signal?: AbortSignal;
 }
 
 export interface GqlExecuteResult {
@@ -398,7 +413,10 @@ export interface GqlService {
    * `prepare(text)` → `{document}` or `{errors}`), for the HTTP server to prepare through the same
    * one — the read path's compiled SQL is keyed by its documents. Typed loosely, as `schema` is.
    */
-  documents?: {prepare(text: string): {document?: unknown; errors?: readonly unknown[]}};
+  documents?: {
+    prepare(text: string): {document?: unknown; errors?: readonly unknown[]};
+    admit(text: string, operationName?: string | null, variables?: Record<string, unknown> | null): {document?: unknown; errors?: readonly unknown[]};
+  };
   execute(args: GqlExecuteArgs): Promise<GqlExecuteResult>;
   /**
    * Runs a subscription (`<t>Changed`): its results as they come, or the errors that stopped it

@@ -16,7 +16,7 @@ const shapeIds = new WeakMap<ErrorShape, string>();
 export function shapeIncidentId(shape: ErrorShape): string {
   let id = shapeIds.get(shape);
   if (id === undefined) {
-    id = incidentId(shape.source, shape.category, shape.message, shape.location);
+    id = incidentId(shape.scope ? `${shape.scope}#${shape.source}` : shape.source, shape.category, shape.message, shape.location);
     shapeIds.set(shape, id);
   }
   return id;

@@ -121,7 +121,7 @@ export function variantsLine(incident: Pick<Incident, 'variant_count' | 'variant
 /**
  * Compact get_incidents output: `=== Incidents (<n>) ===`, then per entry a blank line,
  * `[<label>] <source> <category> (<count>x, <age> ago)` (plus ` run <n>` when from an earlier run
- * of its process) and the same message, `→ location` and `page:` lines as get_errors, then
+ * of its process), then ` id <id>` (what opens it whole), and the same message, `→ location` and `page:` lines as get_errors, then
  * `variants (<n>): a | b | c +<m> more` when near-duplicates were grouped, then the story's
  * parts (story-format.ts) or `part of <id>`.
  */
@@ -129,7 +129,7 @@ export function formatIncidentsCompact(incidents: Incident[], now = Date.now()):
   const lines = [`=== Incidents (${incidents.length}) ===`];
   for (const incident of incidents) {
     const run = incident.run === undefined ? '' : ` run ${incident.run}`;
-    lines.push('', toTerminalLine(`[${incident.label}] ${incident.source} ${incident.category} ${occurrences(incident.count, incident.last_seen, now)}${run}`));
+    lines.push('', toTerminalLine(`[${incident.label}] ${incident.source} ${incident.category} ${occurrences(incident.count, incident.last_seen, now)}${run} id ${incident.id}`));
     entryDetailLines(lines, incident);
     const variants = variantsLine(incident);
     if (variants) lines.push(toTerminalLine(compactMessage(variants)));

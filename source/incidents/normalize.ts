@@ -88,6 +88,7 @@ function buildProcessAlert(alert: ProcessAlert): ErrorShape {
     message: alert.message,
     location: alert.location,
     page: '',
+    ...(alert.project ? {scope: alert.project} : {}),
   });
 }
 

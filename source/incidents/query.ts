@@ -4,10 +4,10 @@ import type {ErrorGroup} from './dedupe.js';
 import {resolveScope} from './scope.js';
 import {parseSince} from './since.js';
 import {toRfc3339} from './timestamp.js';
+import {DEFAULT_LIMIT} from './error-query.js';
 import type {ErrorQuery, ErrorSources, UnifiedError} from './types.js';
 
-/** `get_errors` `limit` default (spec 1, Limits). */
-export const DEFAULT_LIMIT = 25;
+export {DEFAULT_LIMIT};
 
 /**
  * get_errors (spec 1): the unified error view of everything in `sources`, deduplicated, noise

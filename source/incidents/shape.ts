@@ -26,6 +26,8 @@ export interface ErrorShape {
   message: string;
   location: string;
   page: string;
+  /** The project a process alert came from: in its incident's id, not in its source (`process:web` inside the project). */
+  scope?: string;
 }
 
 export function makeShape(fields: Omit<ErrorShape, 'key'>): ErrorShape {

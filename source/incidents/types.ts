@@ -35,6 +35,8 @@ export interface ScannedAlert {
 export interface ProcessAlert extends ScannedAlert {
   id: string;
   processId: string;
+  /** The project root the process belongs to, when the daemon tells (its incident ids then differ from another project's same-named process). */
+  project?: string;
   /** The run of the process (1 = first start, +1 at every start or restart of the same id) it was last seen in. */
   run: number;
   count: number;

@@ -1,5 +1,6 @@
 import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js';
 import {CallToolRequestSchema, InitializeRequestSchema, isJSONRPCRequest} from '@modelcontextprotocol/sdk/types.js';
+import {toolError} from './answer.js';
 
 // Requests whose params the SDK would reject with -32603 (its parse error is not mapped): -32602 here.
 const SCHEMAS = {initialize: InitializeRequestSchema, 'tools/call': CallToolRequestSchema} as const;
@@ -7,12 +8,23 @@ const SCHEMAS = {initialize: InitializeRequestSchema, 'tools/call': CallToolRequ
 /**
  * Answers a known request with malformed params (an `initialize` without `protocolVersion`)
  * with JSON-RPC's -32602 Invalid params, naming the field, instead of the SDK's internal error.
- * Wraps the handler the server set on the transport; call it after `server.connect`.
+ * A `tools/call` whose `arguments` are there but no object (null, a list) is a mistake in the
+ * tool's arguments, so it gets the tool error every other bad argument gets (`{"error": …}` with
+ * isError), not a protocol error. Wraps the handler the server set on the transport; call it
+ * after `server.connect`.
  */
 export function guardRequestParams(transport: Transport): void {
   const inner = transport.onmessage;
   if (!inner) return;
   transport.onmessage = (message, extra) => {
+    if (isJSONRPCRequest(message) && message.method === 'tools/call') {
+      const args = (message.params as {arguments?: unknown} | undefined)?.arguments;
+      if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) {
+        const given = args === null ? 'null' : Array.isArray(args) ? 'a list' : typeof args;
+        void transport.send({jsonrpc: '2.0', id: message.id, result: toolError(`The arguments must be an object, not ${given}.`)});
+        return;
+      }
+    }
     if (isJSONRPCRequest(message) && message.method in SCHEMAS) {
       const parsed = SCHEMAS[message.method as keyof typeof SCHEMAS].safeParse(message);
       if (!parsed.success) {

@@ -12,7 +12,7 @@ import {proxyAccess} from '../tools/proxy-access.js';
 import {findTool, tools} from '../tools/registry.js';
 import type {ToolContext} from '../tools/registry-types.js';
 import {guardRequestParams} from './params-guard.js';
-import {fitAnswer, type ToolAnswer} from './answer.js';
+import {fitAnswer, toolError, type ToolAnswer} from './answer.js';
 import {LineGuard, MAX_MESSAGE_BYTES, requestIdOf} from './line-guard.js';
 import {listTools} from './tool-list.js';
 
@@ -29,11 +29,6 @@ export const INSTRUCTIONS = [
   'Browser: proxy start puts a dev proxy in front of a dev server; pages opened through it report errors to get_errors, traffic to proxylog and sessions to currentpage; proxy exec runs code in the page.',
   `Answers are compact text (structuredContent holds the JSON) and stay under ${ANSWER_BUDGET.toLocaleString('en')} characters; a cut answer says how to get the rest. Errors come back as {"error": "..."} with isError.`,
 ].join('\n');
-
-/** A tool error: one JSON object with one field `error` (spec 1's get_errors shape, used by every tool). */
-function toolError(message: string): ToolAnswer {
-  return {content: [{type: 'text', text: JSON.stringify({error: message})}], isError: true};
-}
 
 /** Runs one tool for MCP: compact text (or raw JSON) and structured content within the budget, or a tool error; never a crash. */
 export async function callTool(name: string, args: unknown, context: ToolContext): Promise<ToolAnswer> {

@@ -9,6 +9,8 @@ import {WorkbenchError} from '../core/errors.js';
  * - Cross-site writes: a page may send a POST anywhere (`mode: 'no-cors'`) without reading the
  *   answer. A request that is not GET/HEAD/OPTIONS is refused when its `Origin` is not this
  *   server's own or `Sec-Fetch-Site` says another site. Programs (curl, the CLI) send neither.
+ * - Cross-site reads, where a server asks for it (GraphQL): an `<img src>` on any page runs a query
+ *   too, so there every request is checked as a write is.
  */
 
 /** The connection a request came in on; both absent under fastify's inject(), which has no socket. */
@@ -46,30 +48,32 @@ export function hostRefusal(header: string | undefined, connection: LocalConnect
   const parsed = HOST.exec(host);
   if (!parsed) return refusal();
   const name = parsed[1]!.toLowerCase().replace(/\.$/, '');
-  const hostPort = parsed[2] === undefined ? 80 : Number(parsed[2]);
+  const hostPort = parsed[2] === undefined ? undefined : Number(parsed[2]);
   // The port is unknown only under app.inject(), which has no socket.
-  if (local.includes(name) && (port === undefined || hostPort === port)) return undefined;
+  if (local.includes(name) && (port === undefined || (hostPort ?? 80) === port)) return undefined;
   const publicUrl = parseUrl(publicUrlText);
-  if (publicUrl && `${name}:${hostPort}` === `${publicUrl.hostname}:${publicUrl.port || (publicUrl.protocol === 'https:' ? 443 : 80)}`) return undefined;
+  // A Host without a port names the default port of the scheme the client used: behind a TLS front, the public URL's.
+  if (publicUrl && (hostPort ?? urlPort(publicUrl)) === urlPort(publicUrl) && publicNames(publicUrl).includes(name)) return undefined;
   return refusal();
 }
 
 /** The refusal for a request sent by another site's page, or undefined when it came from this server's pages or a program. */
-export function crossSiteRefusal(method: string, headers: SiteHeaders, publicUrlText?: string): WorkbenchError | undefined {
+export function crossSiteRefusal(method: string, headers: SiteHeaders, publicUrlText?: string, what: 'writes' | 'requests' = 'writes'): WorkbenchError | undefined {
   const site = headers['sec-fetch-site'];
   if (site === 'cross-site' || site === 'same-site') {
     return new WorkbenchError(
       'cross_site_refused',
-      `${method} from another site refused (Sec-Fetch-Site: ${site}); this API takes writes only from its own pages and from programs`,
+      `${method} from another site refused (Sec-Fetch-Site: ${site}); this API takes ${what} only from its own pages and from programs`,
     );
   }
   const origin = headers.origin;
   if (origin === undefined) return undefined;
-  const own = [`http://${headers.host ?? ''}`.toLowerCase(), parseUrl(publicUrlText)?.origin];
+  const publicUrl = parseUrl(publicUrlText);
+  const own = [`http://${headers.host ?? ''}`.toLowerCase(), ...(publicUrl ? publicNames(publicUrl).map((name) => sameOrigin(publicUrl, name)) : [])];
   if (own.includes(origin.toLowerCase())) return undefined;
   return new WorkbenchError(
     'cross_site_refused',
-    `${method} from another site refused (Origin ${JSON.stringify(origin.slice(0, 100))}); this API takes writes only from its own pages and from programs`,
+    `${method} from another site refused (Origin ${JSON.stringify(origin.slice(0, 100))}); this API takes ${what} only from its own pages and from programs`,
   );
 }
 
@@ -80,6 +84,27 @@ function localNames(localAddress: string | undefined): string[] {
   const name = address.includes(':') ? `[${address}]` : address;
   const loopback = address === '::1' || address.startsWith('127.');
   return loopback ? [name, 'localhost'] : [name];
+}
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The names the public URL's server answers to: its host, and for a loopback URL every loopback
+ * name (`https://localhost:5001` is reached as 127.0.0.1 or [::1] too, and a browser resolves
+ * localhost to either). No other site can send those names: rebinding needs a name of its own.
+ */
+function publicNames(url: URL): string[] {
+  const name = url.hostname.toLowerCase();
+  return LOOPBACK_NAMES.includes(name) ? LOOPBACK_NAMES : [name];
+}
+
+function urlPort(url: URL): number {
+  return Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+}
+
+/** The origin of `url` under another host name. */
+function sameOrigin(url: URL, name: string): string {
+  return `${url.protocol}//${name}${url.port ? `:${url.port}` : ''}`;
 }
 
 function parseUrl(text: string | undefined): URL | undefined {

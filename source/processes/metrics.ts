@@ -1,6 +1,7 @@
 import {readFileSync} from 'node:fs';
 import {Counter, Gauge, type Registry} from 'prom-client';
 import type {Supervisor} from './supervisor.js';
+import {parseKey} from './project-key.js';
 
 // Linux's USER_HZ and page size as good as every kernel has them (getconf CLK_TCK, PAGESIZE).
 const TICKS_PER_SECOND = 100;
@@ -66,7 +67,8 @@ export function supervisorMetrics(registry: Registry, supervisor: Supervisor, er
     // Looked up per alert: a process's script name is known once it started.
     let name = names.get(alert.processId);
     if (name === undefined) {
-      name = supervisor.list().find((info) => info.id === alert.processId)?.scriptName ?? alert.processId;
+      const {project, id} = parseKey(alert.processId);
+      name = supervisor.list().find((info) => info.id === id && info.project === project)?.scriptName ?? id;
       names.set(alert.processId, name);
     }
     errors.inc({source: name, severity: alert.severity});

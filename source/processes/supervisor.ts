@@ -8,10 +8,14 @@ import type {ScannedAlert} from '../incidents/types.js';
 import {stripAnsi} from '../text/ansi.js';
 import {AlertStore} from './alert-store.js';
 import {OutputRing} from './output-ring.js';
+import {isQualified, makeKey, parseKey} from './project-key.js';
 import {createAlertScanner} from './scanner/scanner.js';
+import {TerminalLines} from './terminal-line.js';
 import type {ProcessInfo, StartRequest} from './types.js';
 
 const STOP_GRACE_MS = 3000;
+/** A partial line (a prompt) is shown once output pauses this long; a redraw of it within that time replaces it. */
+const LINE_IDLE_MS = 150;
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 
 interface Supervised {
@@ -27,14 +31,17 @@ interface Supervised {
 }
 
 export interface SupervisorEvents {
-  /** `end`: the ring's byte count once `data` is in it, so a reader of the ring can tell which events it already holds. */
-  output: [id: string, data: string, end: number];
+  /** `key`: the process's `<project>#<id>`; `end`: the ring's byte count once `data` is in it, so a reader of the ring can tell which events it already holds. */
+  output: [key: string, data: string, end: number];
   change: [info: ProcessInfo];
 }
 
 /**
  * Owns the processes started in pseudo-terminals: their output rings, their alert scanners and
  * their lifecycle. Lives in the daemon; every face reaches it through the daemon's socket.
+ * Processes belong to their project: every method but `start` takes the full key
+ * `<projectRoot>#<id>` (project-key.ts; `locate` finds it from a project and a short id), and
+ * alerts are stored under it, so two projects may each run `web`.
  */
 export class Supervisor extends EventEmitter<SupervisorEvents> {
   readonly alerts: AlertStore;
@@ -54,42 +61,67 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     return [...this.processes.values()].map((entry) => ({...entry.info, outputBytes: entry.ring.totalBytes}));
   }
 
+  /** Every process's full key. */
   ids(): string[] {
     return [...this.processes.keys()];
   }
 
-  get(id: string): ProcessInfo {
-    const entry = this.find(id);
+  /**
+   * The key of the process `id` names as seen from `project`: its own process first, then one of
+   * `shared` (the home's services, seen from every project). An id that names its project
+   * (`/path#web`, as `proc list --all` shows it) is taken as is.
+   */
+  locate(project: string, id: string, shared: string[] = []): string {
+    if (isQualified(id)) {
+      if (this.processes.has(id)) return id;
+      const {project: named, id: short} = parseKey(id);
+      throw new WorkbenchError('not_found', `process "${short}" not found in project ${named}`);
+    }
+    for (const scope of [project, ...shared]) if (this.processes.has(makeKey(scope, id))) return makeKey(scope, id);
+    const known = [...this.processes.keys()]
+      .map(parseKey)
+      .filter((key) => key.project === project || shared.includes(key.project))
+      .map((key) => key.id);
+    const where = project ? ` in project ${project}` : '';
+    throw new WorkbenchError('not_found', `process "${id}" not found${where}${known.length ? ` (known: ${known.join(', ')})` : ' (no processes)'}`);
+  }
+
+  get(key: string): ProcessInfo {
+    const entry = this.find(key);
     return {...entry.info, outputBytes: entry.ring.totalBytes};
   }
 
-  output(id: string): string {
-    return this.find(id).ring.text();
+  output(key: string): string {
+    return this.find(key).ring.text();
   }
 
   /** The ring's text with its byte count at this moment (`end` of the last output event it holds). */
-  outputWithEnd(id: string): {text: string; end: number} {
-    const {ring} = this.find(id);
+  outputWithEnd(key: string): {text: string; end: number} {
+    const {ring} = this.find(key);
     return {text: ring.text(), end: ring.totalBytes};
   }
 
-  start(request: StartRequest): ProcessInfo {
+  /** `project`: the caller's project root; the id is free or ended within that project only. */
+  start(request: StartRequest & {project?: string}): ProcessInfo {
+    const project = request.project ?? '';
     const cmd = request.cmd?.trim();
     if (!cmd) throw new WorkbenchError('invalid_argument', 'nothing to run: give a script name or --cmd "<shell command>"');
     const cwd = resolve(request.cwd ?? process.cwd());
     if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new WorkbenchError('invalid_argument', `working directory not found: ${cwd}`);
-    const id = request.id ?? this.freeId(request.scriptName ?? firstWord(cmd));
+    const id = request.id ?? this.freeId(project, request.scriptName ?? firstWord(cmd));
     if (!ID_PATTERN.test(id)) throw new WorkbenchError('invalid_argument', `invalid process id "${id}": use letters, digits, ".", "_", ":" or "-" (at most 64)`);
-    const existing = this.processes.get(id);
+    const key = makeKey(project, id);
+    const existing = this.processes.get(key);
     if (existing && isLive(existing.info)) throw new WorkbenchError('conflict', `process "${id}" is already running (pid ${existing.info.pid}); stop or restart it`);
     const restarts = existing ? existing.info.restarts : 0;
     // The earlier run's alerts stay (the crash that made the user start it again), marked with their run; its output stays above a marker.
-    const entry = this.spawn(id, {...request, cmd, cwd}, restarts, existing);
+    const {project: _project, ...rest} = request;
+    const entry = this.spawn(key, {...rest, cmd, cwd}, restarts, existing);
     return {...entry.info};
   }
 
-  async stop(id: string): Promise<ProcessInfo> {
-    const entry = this.find(id);
+  async stop(key: string): Promise<ProcessInfo> {
+    const entry = this.find(key);
     if (isLive(entry.info) && entry.term) {
       entry.stopping = true;
       signalGroup(entry.term.pid, 'SIGTERM');
@@ -97,60 +129,66 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       await entry.exited;
       clearTimeout(killer);
     }
-    return this.get(id);
+    return this.get(key);
   }
 
-  async restart(id: string): Promise<ProcessInfo> {
-    const entry = this.find(id);
-    await this.stop(id);
-    const next = this.spawn(id, entry.request, entry.info.restarts + 1, entry);
+  async restart(key: string): Promise<ProcessInfo> {
+    const entry = this.find(key);
+    // Its project folder may have been removed while it ran: it keeps running rather than die for nothing.
+    const cwd = entry.request.cwd ?? process.cwd();
+    if (!existsSync(cwd)) throw new WorkbenchError('invalid_argument', `working directory not found: ${cwd} (removed since ${entry.info.id} started; stop it instead)`);
+    await this.stop(key);
+    const next = this.spawn(key, entry.request, entry.info.restarts + 1, entry);
     return {...next.info};
   }
 
   /** Forgets an ended process (its output and alerts). */
-  remove(id: string): void {
-    const entry = this.find(id);
-    if (isLive(entry.info)) throw new WorkbenchError('conflict', `process "${id}" is running; stop it first`);
-    this.processes.delete(id);
-    this.alerts.clearProcess(id);
+  remove(key: string): void {
+    const entry = this.find(key);
+    if (isLive(entry.info)) throw new WorkbenchError('conflict', `process "${entry.info.id}" is running; stop it first`);
+    this.processes.delete(key);
+    this.alerts.clearProcess(key);
   }
 
   async stopAll(): Promise<void> {
     await Promise.all([...this.processes.keys()].map((id) => this.stop(id).catch(() => undefined)));
   }
 
-  private find(id: string): Supervised {
-    const entry = this.processes.get(id);
+  private find(key: string): Supervised {
+    const entry = this.processes.get(key);
     if (!entry) {
-      const known = [...this.processes.keys()];
-      throw new WorkbenchError('not_found', `process "${id}" not found${known.length ? ` (known: ${known.join(', ')})` : ' (no processes)'}`);
+      const {project, id} = parseKey(key);
+      return this.processes.get(this.locate(project, id))!;
     }
     return entry;
   }
 
-  private freeId(base: string): string {
+  private freeId(project: string, base: string): string {
     const clean =
       base
         .replace(/[^A-Za-z0-9._:-]/g, '-')
         .replace(/^[^A-Za-z0-9]+/, '')
         .slice(0, 48) || 'proc';
-    if (!this.processes.has(clean) || !isLive(this.processes.get(clean)!.info)) return clean;
-    for (let n = 2; ; n++) if (!this.processes.has(`${clean}-${n}`)) return `${clean}-${n}`;
+    const taken = (id: string) => this.processes.has(makeKey(project, id));
+    if (!taken(clean) || !isLive(this.processes.get(makeKey(project, clean))!.info)) return clean;
+    for (let n = 2; ; n++) if (!taken(`${clean}-${n}`)) return `${clean}-${n}`;
   }
 
-  /** Each process's current run, for the inbox's older-run marks. */
+  /** Each process's current run (by key), for the inbox's older-run marks. */
   runs(): Record<string, number> {
     return this.alerts.currentRuns();
   }
 
   /** `previous`: the ended run under this id: the new run's output follows its output, marked; its alerts stay, marked with their run. */
-  private spawn(id: string, request: StartRequest & {cmd: string}, restarts: number, previous?: Supervised): Supervised {
+  private spawn(key: string, request: StartRequest & {cmd: string}, restarts: number, previous?: Supervised): Supervised {
+    const {project, id} = parseKey(key);
     const run = (previous?.run ?? 0) + 1;
-    this.alerts.beginRun(id, run);
+    this.alerts.beginRun(key, run);
     const ring = previous?.ring ?? new OutputRing(this.ringBytes);
     if (previous) ring.mark(`restarted at ${new Date().toTimeString().slice(0, 8)} (run ${run})`);
     const info: ProcessInfo = {
       id,
+      project,
       command: request.cmd,
       cwd: request.cwd ?? process.cwd(),
       scriptName: request.scriptName,
@@ -161,16 +199,17 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       outputBytes: 0,
       alertCount: 0,
     };
-    const onAlert = (alert: ScannedAlert) => {
-      this.alerts.add(id, alert);
+    // `printedAt`: when the report's first line came, so a story joins the request it was printed for.
+    const onAlert = (alert: ScannedAlert, printedAt = Date.now()) => {
+      this.alerts.add(key, alert, printedAt);
       info.alertCount += 1;
     };
     // A stack printed by a server that keeps running ends when its output goes quiet.
-    const scanner = createAlertScanner({onAlert, onBuildSuccess: () => this.alerts.clearCompileErrors(id)}, {idleMs: 400});
+    const scanner = createAlertScanner({onAlert, onBuildSuccess: () => this.alerts.clearCompileErrors(key)}, {idleMs: 400});
     let markExited!: () => void;
     const exited = new Promise<void>((done) => (markExited = done));
     const entry: Supervised = {info, request, ring, run, scanner, stopping: false, exited};
-    this.processes.set(id, entry);
+    this.processes.set(key, entry);
 
     let term: pty.IPty;
     try {
@@ -193,18 +232,23 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     }
     entry.term = term;
     info.pid = term.pid;
-    const take = (data: string | Buffer) => {
-      const chunk = typeof data === 'string' ? Buffer.from(data) : data;
-      const text = ring.write(chunk);
-      scanner.write(chunk);
-      if (this.listenerCount('output') > 0 && text !== '') this.emit('output', id, text, ring.totalBytes);
-    };
+    // What a terminal shows (spinner frames replaced, not piled up) is what the ring, the views and the scanner read.
+    const lines = new TerminalLines(
+      (shown, at) => {
+        const text = ring.write(shown);
+        scanner.write(shown, at);
+        if (this.listenerCount('output') > 0 && text !== '') this.emit('output', key, text, ring.totalBytes);
+      },
+      {idleMs: LINE_IDLE_MS},
+    );
+    const take = (data: string | Buffer) => lines.write(typeof data === 'string' ? Buffer.from(data) : data, Date.now());
     term.onData(take);
     drainBeforeDestroy(term, take);
     let ended = false;
     const finish = (exitCode: number, signal: number | undefined) => {
       if (ended) return;
       ended = true;
+      lines.end();
       scanner.end();
       info.endedAt = Date.now();
       info.pid = undefined;

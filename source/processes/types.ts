@@ -2,7 +2,10 @@
 export type ProcessStatus = 'starting' | 'running' | 'exited' | 'crashed' | 'stopped';
 
 export interface ProcessInfo {
+  /** The id inside its project (`web`); two projects may each have one. */
   id: string;
+  /** The project root (realpath) the process belongs to; '' for a caller that named none. */
+  project: string;
   /** The shell command line that was started. */
   command: string;
   cwd: string;

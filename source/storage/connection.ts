@@ -1,8 +1,7 @@
-import {closeSync, fchmodSync, fstatSync, openSync} from 'node:fs';
-import {dirname, resolve} from 'node:path';
+import {resolve} from 'node:path';
 import type {Knex} from 'knex';
 import {WorkbenchError} from '../core/errors.js';
-import {ensureDirectory} from '../core/paths.js';
+import {prepareSqliteFile} from './sqlite-file.js';
 
 export type Dialect = 'sqlite' | 'postgres' | 'mysql';
 
@@ -19,7 +18,7 @@ export interface StoreConfig {
  * `mariadb://` URLs → those servers; anything else is a SQLite file path (`sqlite:` prefix
  * optional, `:memory:` allowed).
  */
-export function databaseConfig(connection: string | undefined, defaultFile: string): StoreConfig {
+export function databaseConfig(connection: string | undefined, defaultFile: string, what = 'reader'): StoreConfig {
   const text = connection?.trim() || defaultFile;
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(text)?.[1]?.toLowerCase();
   if (scheme === 'postgres' || scheme === 'postgresql') return postgresConfig(text);
@@ -27,12 +26,13 @@ export function databaseConfig(connection: string | undefined, defaultFile: stri
   if (scheme !== undefined && scheme !== 'sqlite' && scheme !== 'file') {
     throw new WorkbenchError('invalid_argument', `unsupported database URL "${scheme}://…": use a SQLite path, postgres://… or mysql://…`);
   }
-  return sqliteConfig(text.replace(/^(sqlite|file):(\/\/)?/i, ''), defaultFile);
+  return sqliteConfig(text.replace(/^(sqlite|file):(\/\/)?/i, ''), defaultFile, what);
 }
 
-function sqliteConfig(path: string, defaultFile: string): StoreConfig {
+function sqliteConfig(path: string, defaultFile: string, what: string): StoreConfig {
   const filename = path === ':memory:' ? path : resolve(path);
-  if (filename !== ':memory:') prepareSqliteFile(filename, filename === resolve(defaultFile));
+  // The folder 0700 and the file 0600 before SQLite opens it (sqlite-file.ts); the default store is tightened.
+  if (filename !== ':memory:') prepareSqliteFile(filename, {tighten: filename === resolve(defaultFile), what});
   return {
     dialect: 'sqlite',
     location: filename,
@@ -54,31 +54,6 @@ function sqliteConfig(path: string, defaultFile: string): StoreConfig {
       },
     },
   };
-}
-
-/**
- * The folder (0700) and the file (0600) made before SQLite opens it: SQLite would create the file
- * with the umask's 0644, and gives its -wal and -shm files the database file's mode. The default
- * store under WORKBENCH_HOME is tightened when it exists looser; a file the user named is theirs.
- */
-function prepareSqliteFile(filename: string, tighten: boolean): void {
-  ensureDirectory(dirname(filename));
-  let fd: number;
-  try {
-    fd = openSync(filename, 'a', 0o600);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EISDIR') throw new WorkbenchError('invalid_argument', `${filename} is a folder, not a SQLite file`);
-    throw new WorkbenchError(
-      code === 'ENOSPC' || code === 'EDQUOT' ? 'disk_full' : 'database_unavailable',
-      `cannot open the reader database at ${filename}: ${code ?? (error as Error).message}`,
-    );
-  }
-  try {
-    if (tighten && (fstatSync(fd).mode & 0o077) !== 0) fchmodSync(fd, 0o600);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 function postgresConfig(text: string): StoreConfig {

@@ -7,3 +7,6 @@ export {insertReturningId} from './inserted-id.js';
 export {isUniqueViolation} from './unique-violation.js';
 export {millis, iso, isoOrNull, flag} from './time.js';
 export {exact, migrationSource, type Migration} from './migrations.js';
+export {prepareSqliteFile} from './sqlite-file.js';
+export {isDamagedDatabase, damagedDatabaseError} from './damaged.js';
+export {knexLog} from './knex-log.js';

@@ -1,6 +1,8 @@
 import type {Knex} from 'knex';
 import {WorkbenchError, describeError, environmentFault} from '../core/errors.js';
 import {databaseConfig, type Dialect} from './connection.js';
+import {damagedDatabaseError, isDamagedDatabase} from './damaged.js';
+import {knexLog} from './knex-log.js';
 import {loadKnex} from './load-knex.js';
 import {openChangeCounter, type ChangeCounter} from './change-counter.js';
 
@@ -31,25 +33,16 @@ export interface OpenDatabaseOptions<M> {
   what: string;
 }
 
-/**
- * knex's logger writes to stdout with console.log (an unreachable server prints "Acquire
- * connection error" and a stack), which would break `--json` output and the MCP protocol. Its
- * errors reach us as rejections anyway; with WORKBENCH_DEBUG set its notes go to stderr.
- */
-const knexNote = (message: unknown): void => {
-  if (process.env.WORKBENCH_DEBUG) process.stderr.write(`knex: ${String(message).split('\n')[0]}\n`);
-};
-const knexLog = {warn: knexNote, error: knexNote, deprecate: knexNote, debug: knexNote};
-
 /** Opens a server's database through knex (SQLite by default, PostgreSQL or MySQL/MariaDB by URL) and migrates it. */
 export async function openDatabase<M>(options: OpenDatabaseOptions<M>): Promise<Store> {
-  const config = databaseConfig(options.connection, options.defaultFile);
+  const config = databaseConfig(options.connection, options.defaultFile, options.what);
   const knex = await loadKnex();
   const db = knex({...config.knex, log: knexLog});
   try {
     await db.migrate.latest({migrationSource: options.migrations(config.dialect), tableName: options.migrationsTable});
   } catch (error) {
     await db.destroy().catch(() => {});
+    if (config.dialect === 'sqlite' && isDamagedDatabase(error)) throw damagedDatabaseError(config.location, error);
     throw new WorkbenchError(environmentFault(error) ?? 'config_invalid', `cannot open the ${options.what} database at ${config.location}: ${describeError(error)}`);
   }
   // Opened after the migration, so the file exists and holds the schema.

@@ -2,6 +2,7 @@ import type {DaemonClient} from '../daemon/client.js';
 import type {ProxyManager} from '../devproxy/manager.js';
 import {describeSurvivors, ensureDaemon} from '../daemon/lifecycle.js';
 import {WorkbenchError} from '../core/errors.js';
+import {currentFolder, projectRoot} from '../project/project-root.js';
 import type {ToolContext} from './registry-types.js';
 
 export interface ToolContextOptions {
@@ -27,8 +28,9 @@ export interface ToolContextOptions {
 export function createToolContext(options: ToolContextOptions = {}): ToolContext & {close(): void} {
   let connection: Promise<DaemonClient> | undefined;
   let connections = 0;
+  const cwd = options.cwd ?? currentFolder();
   return {
-    cwd: options.cwd ?? process.cwd(),
+    cwd,
     noDaemon: options.noDaemon ?? false,
     localProxies: options.localProxies,
     budget: options.budget,
@@ -38,6 +40,8 @@ export function createToolContext(options: ToolContextOptions = {}): ToolContext
           new WorkbenchError('daemon_not_connected', 'daemon not connected: this needs the workbench daemon, which --no-daemon turns off (legacy mode has proxy errors only)'),
         );
       connection ??= ensureDaemon().then(async ({client, started, recovered, survivors}) => {
+        // A tool works on the processes of its context's project (an MCP server's, a command's folder).
+        client.project = projectRoot(cwd);
         const reconnected = connections > 0;
         connections += 1;
         // Output and alerts lived in the dead daemon; a process that outlived it is named, by pid.

@@ -1,10 +1,11 @@
 import {z} from 'zod';
-import {errorQuery} from '../incidents/error-query.js';
-import {DEFAULT_LIMIT, formatErrorsCompact, queryErrors} from '../incidents/index.js';
+import {DEFAULT_LIMIT, errorQuery} from '../incidents/error-query.js';
+import {formatErrorsCompact} from '../incidents/format.js';
 import type {UnifiedError} from '../incidents/types.js';
 import {pageFields, unifiedErrorSchema} from './output-schemas.js';
 import {localProxyRecords} from './proxy-access.js';
 import {defineTool, type ToolContext} from './registry-types.js';
+import {spellArgs, spellFields, type Face} from './spell-args.js';
 
 /** The one error-query schema with the tool's defaults and bounds, plus how the answer is shaped. */
 export const getErrorsInput = z.strictObject({
@@ -32,14 +33,18 @@ export async function getErrorsPage(args: GetErrorsArgs, context: ToolContext): 
   const {raw: _raw, limit = DEFAULT_LIMIT, ...filters} = args;
   // Everything that matches, so the answer can say how many more there are than it shows.
   const query = {...filters, limit: Number.MAX_SAFE_INTEGER};
-  const all = context.noDaemon ? queryErrors({processAlerts: [], proxies: localProxyRecords(context)}, query) : await (await context.daemon()).call('errors.query', query);
+  // The daemon answers the query; only legacy mode runs it here (so a client loads none of it).
+  const all = context.noDaemon
+    ? (await import('../incidents/query.js')).queryErrors({processAlerts: [], proxies: localProxyRecords(context)}, query)
+    : await (await context.daemon()).call('errors.query', query);
   return {errors: all.slice(0, limit), total: all.length};
 }
 
-export function formatErrorsPage(page: ErrorsPage): string {
+export function formatErrorsPage(page: ErrorsPage, _args?: unknown, face: Face = 'tool'): string {
   const text = formatErrorsCompact(page.errors);
   if (page.total <= page.errors.length) return text;
-  return `${text}\n\n[showing ${page.errors.length} of ${page.total}: raise limit (e.g. {"limit": ${Math.min(page.total, 10_000)}}) or narrow with process_id or since]`;
+  const more = spellArgs(face, {limit: Math.min(page.total, 10_000)});
+  return `${text}\n\n[showing ${page.errors.length} of ${page.total}: raise limit (e.g. ${more}) or narrow with ${spellFields(face, ['process_id', 'since'])}]`;
 }
 
 export const getErrorsTool = defineTool({

@@ -6,6 +6,7 @@ import {toTerminalLine, toTerminalText} from '../text/terminal-safe.js';
 import {incidentSchema, pageFields} from './output-schemas.js';
 import {localProxyRecords} from './proxy-access.js';
 import {defineTool, type ToolContext} from './registry-types.js';
+import {spellArgs, spellField, type Face} from './spell-args.js';
 
 export const INCIDENTS_LIMIT = 50;
 
@@ -53,15 +54,18 @@ export async function getIncidents(input: z.input<typeof getIncidentsInput>, con
 
 const pick = ({id, last_seen}: Incident) => ({id, last_seen});
 
-export function formatIncidentsPage(page: IncidentsPage, args: Args): string {
+export function formatIncidentsPage(page: IncidentsPage, args: Args, face: Face = 'tool'): string {
   if (page.one) return formatOneIncident(page.incidents[0]!);
   const lines = [formatIncidentsCompact(page.incidents)];
   const notes: string[] = [];
+  const unread = spellArgs(face, {unread: true});
   if (page.total > page.incidents.length)
-    notes.push(`showing ${page.incidents.length} of ${page.total}: raise limit, or add {"mark_read": true} and page through with {"unread": true}`);
+    notes.push(
+      `showing ${page.incidents.length} of ${page.total}: raise ${spellField(face, 'limit')}, or add ${spellArgs(face, {mark_read: true})} and page through with ${unread}`,
+    );
   if (!args.unread && page.unread < page.total) notes.push(`${page.unread} unread`);
-  if (page.marked) notes.push(`marked ${page.marked} read; {"unread": true} shows only what is new from here`);
-  if (page.incidents.length) notes.push('one whole: {"id": "<id>"}');
+  if (page.marked) notes.push(`marked ${page.marked} read; ${unread} shows only what is new from here`);
+  if (page.incidents.length) notes.push(`one whole: ${spellArgs(face, {id: '<id>'}, {command: 'get-incidents'})}`);
   if (notes.length) lines.push('', `[${notes.join('; ')}]`);
   return lines.join('\n');
 }
@@ -91,7 +95,8 @@ export const getIncidentsTool = defineTool({
     'Use it to work through problems: {"unread": true, "mark_read": true} answers only what is new since your last such call; {"id": "<id>"} shows one incident whole. Use get_errors instead for an exact, filtered snapshot (process_id, since).',
     'Changes nothing but the inbox’s read marks (mark_read). Example: {"unread": true, "mark_read": true, "limit": 20}',
   ].join('\n'),
-  annotations: {readOnlyHint: true, openWorldHint: false},
+  // mark_read changes the inbox's read marks, and each such call marks the next page: not read-only, not idempotent; nothing is lost.
+  annotations: {readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false},
   input: getIncidentsInput,
   output: z.object({
     incidents: z.array(incidentSchema),

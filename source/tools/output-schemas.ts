@@ -6,6 +6,7 @@ import {z} from 'zod';
  */
 export const processInfoSchema = z.looseObject({
   id: z.string(),
+  project: z.string().optional().describe('the project root the process belongs to'),
   command: z.string(),
   cwd: z.string(),
   scriptName: z.string().optional(),

@@ -10,7 +10,13 @@ export const PROC_ACTIONS = ['list', 'status', 'output', 'stop', 'restart', 'rem
 
 export const procInput = z.strictObject({
   action: z.enum(PROC_ACTIONS).default('list').describe('list and status and output read; stop, restart and remove change the process'),
-  process_id: z.string().min(1).max(64).optional().describe('The process (every action but list)'),
+  process_id: z
+    .string()
+    .min(1)
+    .max(4200)
+    .optional()
+    .describe('The process (every action but list): its id in this project ("web"), or <project root>#<id> for another project\'s, as list with all shows it'),
+  all: z.boolean().optional().describe("list: every project's processes, each with its project (default: this project's)"),
   tail: z.number().int().min(0).max(100_000).optional().describe('output: the last N lines (all that fit the answer when unset)'),
   grep: z.string().max(1000).optional().describe('output: only lines matching this regular expression'),
   raw: z.boolean().default(false).describe('output: keep ANSI escapes (colours) as the process printed them'),
@@ -19,7 +25,7 @@ export const procInput = z.strictObject({
 export type ProcArgs = z.input<typeof procInput>;
 
 export type ProcResult =
-  | {action: 'list'; processes: ProcessInfo[]}
+  | {action: 'list'; processes: ProcessInfo[]; all?: boolean}
   | {action: 'output'; process_id: string; output: string; cut: number}
   | {action: 'status' | 'stop' | 'restart'; process: ProcessInfo}
   | {action: 'remove'; process_id: string};
@@ -29,7 +35,7 @@ export async function procTask(args: ProcArgs, context: ToolContext): Promise<Pr
   const action = args.action ?? 'list';
   if (action !== 'list' && !id) throw new WorkbenchError('invalid_argument', `proc ${action} needs a process id, e.g. {"action": "${action}", "process_id": "dev"}.`);
   const client = await context.daemon();
-  if (action === 'list' || !id) return {action: 'list', processes: await client.call('proc.list')};
+  if (action === 'list' || !id) return {action: 'list', processes: await client.call('proc.list', {all: args.all}), ...(args.all ? {all: true} : {})};
   switch (action) {
     case 'output': {
       const {output} = await client.call('proc.output', {id, tail: args.tail, grep: args.grep, raw: args.raw});
@@ -52,7 +58,7 @@ export async function procTask(args: ProcArgs, context: ToolContext): Promise<Pr
 export function formatProcResult(result: ProcResult): string {
   switch (result.action) {
     case 'list':
-      return formatProcessTable(result.processes);
+      return formatProcessTable(result.processes, Date.now(), {projects: result.all});
     case 'output':
       return result.output;
     case 'remove':
@@ -70,7 +76,8 @@ export const procTool = defineTool({
   description: [
     'The processes the workbench daemon supervises (started by run or autostart).',
     'Reads: list (every process and its state), status, output (the newest output; narrow with tail or grep). Changes state: stop, restart, and remove (forgets a stopped process, its output and its alerts).',
-    'Examples: {"action": "list"}; {"action": "output", "process_id": "dev", "tail": 50}; {"action": "restart", "process_id": "dev"}',
+    "Processes belong to their project: ids are this project's (two projects may each run dev); all lists every project's, each with its project.",
+    'Examples: {"action": "list"}; {"action": "list", "all": true}; {"action": "output", "process_id": "dev", "tail": 50}; {"action": "restart", "process_id": "dev"}',
   ].join('\n'),
   // One tool with actions: the hints hold for the tool as a whole (stop and remove end a process).
   annotations: {readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false},
@@ -78,6 +85,7 @@ export const procTool = defineTool({
   output: z.object({
     action: z.enum(PROC_ACTIONS),
     processes: z.array(processInfoSchema).optional().describe('list'),
+    all: z.boolean().optional().describe('list: every project was listed'),
     process: processInfoSchema.optional().describe('status, stop, restart'),
     process_id: z.string().optional().describe('output, remove'),
     output: z.string().optional().describe('output'),

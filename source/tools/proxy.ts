@@ -4,6 +4,7 @@ import {describeProxy, formatExecResults, formatProxyStatus, formatProxyTable} f
 import {EXEC_TIMEOUT_DEFAULT_MS, execTimeoutSchema, logSizeSchema, portSchema, proxyIdSchema, targetUrlSchema} from '../devproxy/params.js';
 import type {ExecResult, ProxyInfo} from '../devproxy/types.js';
 import {proxyNotFound} from '../incidents/error-response.js';
+import {declaredProxyTarget} from '../project/proxy-target.js';
 import {answerRoom, fileIfTooLong} from './answer-file.js';
 import {execResultSchema, proxyInfoSchema} from './output-schemas.js';
 import {proxyAccess} from './proxy-access.js';
@@ -41,8 +42,10 @@ export async function proxyTask(args: ProxyArgs, context: ToolContext): Promise<
   switch (action) {
     case 'start': {
       if (args.target && args.target_url && args.target !== args.target_url) throw new WorkbenchError('invalid_argument', 'give target or target_url, not two different addresses');
-      const target = args.target ?? args.target_url;
-      if (!target) throw new WorkbenchError('invalid_argument', `proxy start needs a target, e.g. ${example('start')}.`);
+      // An explicit target wins; without one, the target .workbench.kdl declares for this id.
+      const declared = args.target || args.target_url ? undefined : await declaredProxyTarget(context.cwd, id);
+      const target = args.target ?? args.target_url ?? declared?.target;
+      if (!target) throw new WorkbenchError('invalid_argument', `proxy start needs a target: ${declared!.missing}; e.g. ${example('start')}.`);
       return {action, proxy: await access.start({id, target, port: args.port, nextFree: args.next_free, logSize: args.log_size})};
     }
     case 'stop':
@@ -113,4 +116,10 @@ export const proxyTool = defineTool({
   handler: proxyTask,
   compact: formatProxyResult,
   structured: (result) => ({...result}),
+  // Code that threw (or a page that did not answer) fails the call; the values of the pages that answered still come back.
+  failure: (result) => {
+    if (result.action !== 'exec') return undefined;
+    const failed = result.results.flatMap((each) => (each.ok ? [] : [`page ${each.session} (${each.url}): ${each.error}`]));
+    return failed.length ? failed.join('; ') : undefined;
+  },
 });

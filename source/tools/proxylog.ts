@@ -7,6 +7,7 @@ import {answerRoom, fileIfTooLong} from './answer-file.js';
 import {trafficEntrySchema} from './output-schemas.js';
 import {proxyAccess} from './proxy-access.js';
 import {defineTool, type ToolContext} from './registry-types.js';
+import {spellArgs, spellFields, type Face} from './spell-args.js';
 
 export const PROXYLOG_LIMIT = 100;
 /** Lines of the newest traffic an answer shows beside the file when the log is too long for it. */
@@ -57,10 +58,13 @@ export async function proxylogTask(args: ProxylogArgs, context: ToolContext): Pr
   return {proxy_id: args.proxy_id, entries, more, file};
 }
 
-export function formatProxylog(result: ProxylogResult, args: {limit: number}): string {
-  const olderHint = result.more
-    ? `[older entries left out: raise limit (e.g. {"limit": ${Math.min(args.limit * 10, 10_000)}}) or narrow with types, status_codes, since or path]\n`
-    : '';
+/** The CLI's flags that are not the argument's name (commands/proxylog.tsx). */
+const CLI_FLAGS = {status_codes: '--status'};
+
+export function formatProxylog(result: ProxylogResult, args: {limit: number}, face: Face = 'tool'): string {
+  const more = spellArgs(face, {limit: Math.min(args.limit * 10, 10_000)});
+  const narrow = spellFields(face, ['types', 'status_codes', 'since', 'path'], CLI_FLAGS);
+  const olderHint = result.more ? `[older entries left out: raise limit (e.g. ${more}) or narrow with ${narrow}]\n` : '';
   if (result.entries.length === 0) return `no matching entries in the log of ${result.proxy_id}\n`;
   if (!result.file) return formatTraffic(result.entries) + olderHint;
   const preview = result.entries.slice(-PREVIEW_LINES);

@@ -1,6 +1,7 @@
 import type {z} from 'zod';
 import type {DaemonClient} from '../daemon/client.js';
 import type {ProxyManager} from '../devproxy/manager.js';
+import type {Face} from './spell-args.js';
 
 /** What a tool's handler may use; each face (CLI, MCP, TUI) builds one. */
 export interface ToolContext {
@@ -46,12 +47,17 @@ export interface ToolDefinition<Schema extends z.ZodObject = z.ZodObject, Result
   output: z.ZodObject;
   /** Takes input-shaped args (defaults may be missing): the TUI's ports call handlers directly. */
   handler(args: z.input<Schema>, context: ToolContext): Promise<Result>;
-  /** Text for people and for the compact tool answer; kept within the answer budget by the tool. */
-  compact(result: Result, args: z.output<Schema>): string;
+  /**
+   * Text for people and for the compact tool answer; kept within the answer budget by the tool.
+   * `face` spells the hints in it as that face takes arguments (spell-args.ts).
+   */
+  compact(result: Result, args: z.output<Schema>, face: Face): string;
   /** The JSON face (`raw`, `--json`); defaults to the result itself. */
   raw?(result: Result, args: z.output<Schema>): unknown;
   /** The structured content, matching `output`; defaults to the result itself. */
   structured?(result: Result, args: z.output<Schema>): Record<string, unknown>;
+  /** A result that is the call's failure (the page's code threw), in one line: MCP's isError, the CLI's exit 1. */
+  failure?(result: Result): string | undefined;
 }
 
 export function defineTool<Schema extends z.ZodObject, Result>(tool: ToolDefinition<Schema, Result>): ToolDefinition<Schema, Result> {

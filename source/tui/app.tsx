@@ -53,7 +53,7 @@ function Shell({
   const snapshot = useSnapshot();
   const size = useTerminalSize();
   const compact = size.columns < COMPACT_BELOW.columns || size.rows < COMPACT_BELOW.rows;
-  const [focusedPaneId, setFocusedPaneId] = useState(panes[0]?.id ?? '');
+  const [focusedPaneId, setFocusedPaneId] = useState<string>(panes[0]?.id ?? '');
   const [helpOpen, setHelpOpen] = useState(false);
   const [zoomed, setZoomed] = useState(false);
   const [mouse, setMouse] = useState(mouseCapture);

@@ -3,13 +3,14 @@ import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startModelEndpoint, type ModelEndpoint} from '../../fixtures/model-endpoint/stand-in.js';
 import {cliPath, makeSandbox, type Sandbox} from '../helpers/cli.js';
-import {requireTmux, tmuxDriver} from '../helpers/tmux.js';
+import {requirePackage} from '../helpers/system-package.js';
+import {tmuxDriver} from '../helpers/tmux.js';
 
 // The Chat pane in the real program (dist/) in a real terminal (tmux, 160×45): the project's
 // `.workbench.kdl` points the agent at a model stand-in in this process (the pane has no flags),
 // MESSAGES_API_KEY is in the environment. Keys go through tmux as a person types them.
 
-const hasTmux = requireTmux('the Chat pane end-to-end test');
+const hasTmux = !requirePackage('tmux', {for: 'the Chat pane end-to-end test'});
 const KEY = 'sk-tmux-chat-0123456789abcdef';
 
 let sandbox: Sandbox;
@@ -61,7 +62,9 @@ describe.skipIf(!hasTmux)('the Chat pane in a real terminal (tmux)', () => {
 
   it('talks to the model: the auth row, a streamed answer, an edit asked and allowed, tokens in the status bar', async () => {
     await shows('6 Chat');
-    keys('6');
+    // Esc goes once the Chat pane has the keys: sent right behind 6 it can reach the pane before.
+    await driver.focus(6);
+    await shows('esc conversation');
     await shows(`auth: MESSAGES_API_KEY -> ${model.url}/v1/messages`);
     // The whole screen for the conversation: esc leaves the box, + zooms, i types again.
     keys('Escape');
@@ -74,6 +77,8 @@ describe.skipIf(!hasTmux)('the Chat pane in a real terminal (tmux)', () => {
     await shows('Hello from the stand-in.');
     await shows('tokens 11 in · 7 out');
 
+    // The turn is over and the box takes text again.
+    await driver.statusBarShows('enter send');
     type('fix the typo in src/a.ts');
     keys('Enter');
     await shows('[y] allow');

@@ -1,15 +1,10 @@
-import {existsSync} from 'node:fs';
+import {CHROMIUM_ARGS, chromiumPath} from '../../source/browser/chromium.js';
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
 import {CHANNEL_PATH, type DevProxy, type HttpTraffic} from '../../source/devproxy/types.js';
 import {startTarget, startTestProxy, type TestTarget} from '../integration/devproxy/harness.js';
+import {requirePackage} from '../helpers/system-package.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) {
-  const message = `${CHROMIUM} is missing: the dev proxy's browser test cannot run (apt-get install -y chromium)`;
-  if (process.env.WORKBENCH_REQUIRE_SERVICES) throw new Error(message);
-  console.warn(`\n!!! SKIPPED: ${message}\n`);
-}
+const hasChromium = !requirePackage('chromium', {for: "the dev proxy's browser test"});
 
 // A page script of the test's own that speaks the channel protocol: it runs, connects, says hello.
 // Exec code runs in a script element carrying the script's own nonce: a strict CSP forbids eval.
@@ -54,8 +49,8 @@ describe.skipIf(!hasChromium)('the dev proxy in headless Chromium', () => {
     proxy = await startTestProxy(target.url, {}, {pageScript: PAGE_SCRIPT});
     const {chromium} = await import('playwright-core');
     browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      executablePath: chromiumPath(),
+      args: [...CHROMIUM_ARGS],
     });
   }, 60_000);
 

@@ -2,14 +2,15 @@ import {execFileSync} from 'node:child_process';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {makePosts, startSocialNetwork, type SocialNetwork} from '../../fixtures/social/stand-in.js';
 import {cliPath, eventually, makeSandbox, runCli, type Sandbox} from '../helpers/cli.js';
-import {requireTmux} from '../helpers/tmux.js';
+import {requirePackage} from '../helpers/system-package.js';
+import {paneFocused} from '../helpers/tmux.js';
 
 // The Feeds pane's ingestors in the real program (dist/) in a real terminal (tmux, 160×45): two
 // ingestors added with `workbench ingestors add` (one with a good token, one with a wrong one),
 // then the TUI, whose daemon runs the reader's server and its scheduler over the same store.
 // Keys go through tmux as a person types them; Mastodon's stand-in answers on 127.0.0.1.
 
-const hasTmux = requireTmux('the Feeds pane ingestors end-to-end test');
+const hasTmux = !requirePackage('tmux', {for: 'the Feeds pane ingestors end-to-end test'});
 
 let sandbox: Sandbox;
 let network: SocialNetwork;
@@ -73,6 +74,8 @@ describe.skipIf(!hasTmux)('the Feeds pane’s ingestors in a real terminal (tmux
   it('lists the ingestors with status, why and pending digests; t shows kept and dropped statuses with their reasons; esc and i come back', async () => {
     await shows('3 Feeds');
     keys('3');
+    // The Feeds pane's text shows while another pane has the focus: i goes once it has it.
+    await paneFocused(screen, 3, 30_000);
     await shows('All articles');
     keys('i');
     await shows('Ingestors (2)');

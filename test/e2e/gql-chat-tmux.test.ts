@@ -4,7 +4,8 @@ import knex, {type Knex} from 'knex';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startModelEndpoint, type ModelEndpoint} from '../../fixtures/model-endpoint/stand-in.js';
 import {cliPath, makeSandbox, type Sandbox} from '../helpers/cli.js';
-import {requireTmux, tmuxDriver} from '../helpers/tmux.js';
+import {requirePackage} from '../helpers/system-package.js';
+import {tmuxDriver} from '../helpers/tmux.js';
 import {CHAT_RULES, createChatTables} from '../helpers/chat-tables.js';
 
 // A database's chat in the real program (dist/) in a real terminal (tmux, 160×45): the project's
@@ -12,7 +13,7 @@ import {CHAT_RULES, createChatTables} from '../helpers/chat-tables.js';
 // to a model stand-in in this process. The Chat pane talks to the database (d), a proposed plan is
 // asked and runs on y, and the GraphQL pane lists the conversation (t).
 
-const hasTmux = requireTmux('the database chat end-to-end test');
+const hasTmux = !requirePackage('tmux', {for: 'the database chat end-to-end test'});
 const KEY = 'sk-tmux-gql-chat-0123456789';
 
 let sandbox: Sandbox;
@@ -85,9 +86,9 @@ describe.skipIf(!hasTmux)("a database's chat in a real terminal (tmux)", () => {
 
   it('asks the database, runs its plan on y, and lists the conversation in the GraphQL pane', async () => {
     await shows('6 Chat');
-    keys('6');
-    // The chat pane has the keys (its input's hints in the status bar) before Esc is sent: a key
-    // sent right behind a pane's number can reach the pane that had the focus.
+    // The chat pane has the keys (the focus, and its input's hints in the status bar) before Esc is
+    // sent: a key sent right behind a pane's number can reach the pane that had the focus.
+    await driver.focus(6);
     await shows('esc conversation');
     keys('Escape');
     await shows('i type');
@@ -98,7 +99,7 @@ describe.skipIf(!hasTmux)("a database's chat in a real terminal (tmux)", () => {
     await shows('The teapot is out of stock.');
     await shows('explore_products');
 
-    await shows('enter send');
+    await driver.statusBarShows('enter send');
     type('restock it');
     keys('Enter');
     await shows('[y] allow');
@@ -108,10 +109,11 @@ describe.skipIf(!hasTmux)("a database's chat in a real terminal (tmux)", () => {
     await shows('ran: 1 row changed');
     expect((await db('products').where({id: 2}).first()).stock).toBe(10);
 
-    await shows('enter send');
+    await driver.statusBarShows('enter send');
     keys('Escape');
     await shows('i type');
-    keys('5');
+    // "schema loaded" shows while the Chat pane still has the focus: t goes once pane 5 has it.
+    await driver.focus(5);
     await shows('schema loaded');
     type('t');
     await shows('Chat conversations · 1');

@@ -9,10 +9,10 @@ import {outboxDdl} from '../../source/gql/events/outbox-contract.js';
 import {openGqlService} from '../../source/gql/service.js';
 import type {GqlService} from '../../source/gql/types.js';
 import {PLAYGROUND_ASSETS, startGraphqlServer, type GraphqlServer} from '../../servers/graphql/index.js';
-import {chromiumForTests} from '../helpers/chromium.js';
+import {requirePackage} from '../helpers/system-package.js';
 import {createArtistDatabase, gqlTestSettings} from '../helpers/gql-test-service.js';
 
-const hasChromium = chromiumForTests('the GraphQL playground test');
+const hasChromium = !requirePackage('chromium', {for: 'the GraphQL playground test'});
 let dir: string;
 let server: GraphqlServer;
 let service: GqlService;

@@ -39,9 +39,9 @@ const timer = setInterval(() => {
 `,
     );
     await runCli(['run', '--cmd', 'node slow.mjs', '--id', 'slow'], {env: sandbox.env, cwd: dir});
-    await eventually(async () => (await runCli(['proc', 'output', 'slow'], {env: sandbox.env})).stdout.includes('before follow'));
+    await eventually(async () => (await runCli(['proc', 'output', 'slow'], {env: sandbox.env, cwd: dir})).stdout.includes('before follow'));
 
-    const follower = collect(spawnCli(['proc', 'output', 'slow', '--follow'], {env: sandbox.env}));
+    const follower = collect(spawnCli(['proc', 'output', 'slow', '--follow'], {env: sandbox.env, cwd: dir}));
     await eventually(() => follower.text().includes('before follow'));
     writeFileSync(join(dir, 'go'), '');
     expect(await follower.exited).toBe(0);
@@ -51,7 +51,7 @@ const timer = setInterval(() => {
 
   it('keeps streaming a running process until interrupted', async () => {
     await runCli(['run', '--cmd', `node -e "let n = 0; setInterval(() => console.log('beat ' + ++n), 100)"`, '--id', 'beat'], {env: sandbox.env, cwd: sandbox.dir});
-    const child = spawnCli(['proc', 'output', 'beat', '--follow', '--tail', '1'], {env: sandbox.env});
+    const child = spawnCli(['proc', 'output', 'beat', '--follow', '--tail', '1'], {env: sandbox.env, cwd: sandbox.dir});
     const follower = collect(child);
     const beats = () => [...follower.text().matchAll(/beat (\d+)/g)].map((match) => Number(match[1]));
     await eventually(() => beats().length >= 4, 15_000);
@@ -64,7 +64,7 @@ const timer = setInterval(() => {
 
   it('refuses --follow with --grep in one line', async () => {
     await runCli(['run', '--cmd', 'echo hi', '--id', 'hi'], {env: sandbox.env, cwd: sandbox.dir});
-    const result = await runCli(['proc', 'output', 'hi', '--follow', '--grep', 'x'], {env: sandbox.env});
+    const result = await runCli(['proc', 'output', 'hi', '--follow', '--grep', 'x'], {env: sandbox.env, cwd: sandbox.dir});
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('workbench: --follow and --grep cannot be used together yet; pipe the output through grep instead\n');
   });

@@ -1,15 +1,19 @@
 import {execFileSync} from 'node:child_process';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {cliPath, eventually, makeSandbox, runCli, type Sandbox} from '../helpers/cli.js';
-import {requireTmux} from '../helpers/tmux.js';
+import {join} from 'node:path';
+import {cliPath, eventually, makeSandbox, repoRoot, runCli, type Sandbox} from '../helpers/cli.js';
+import {requirePackage} from '../helpers/system-package.js';
+import {paneFocused} from '../helpers/tmux.js';
 
-const hasTmux = requireTmux('the TUI end-to-end test');
+const hasTmux = !requirePackage('tmux', {for: 'the TUI end-to-end test'});
 
 let sandbox: Sandbox;
 let socket: string;
 const session = 'wb';
 const tmux = (...args: string[]) => execFileSync('tmux', ['-S', socket, ...args], {encoding: 'utf8'});
 const screen = () => tmux('capture-pane', '-p', '-t', session);
+// `workbench demo` opens the TUI in the demo project: its processes are that project's.
+const demo = join(repoRoot, 'fixtures', 'demo');
 
 describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
   beforeAll(() => {
@@ -35,7 +39,9 @@ describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
     const first = await eventually(
       () => {
         const text = screen();
-        return /web\s.*running/.test(text) && /worker\s.*running/.test(text) ? text : undefined;
+        // The TUI has the daemon run the feed reader's server for the Feeds pane: waited for with
+        // the demo's two, not read off the first frame that shows them (it may still be starting).
+        return /web\s.*running/.test(text) && /worker\s.*running/.test(text) && /reader\s.*running/.test(text) ? text : undefined;
       },
       30_000,
       250,
@@ -43,8 +49,6 @@ describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
     expect(first).toContain('Processes');
     expect(first).toContain('Incidents');
     expect(first).toContain('3 Feeds');
-    // The TUI has the daemon run the feed reader's server for the Feeds pane.
-    expect(first).toMatch(/reader\s.*running/);
 
     tmux('send-keys', '-t', session, '2');
     const incidents = await eventually(
@@ -92,7 +96,8 @@ describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
     const before = selectedRow();
     tmux('send-keys', '-t', session, 'Down', 'Down', 'Down');
     const rowsMoved = await eventually(() => (selectedRow() !== before ? selectedRow() - before : undefined), 5000);
-    const listed = (await runCli(['proc', 'list', '--json'], {env: sandbox.env})).stdout;
+    // What the pane lists: the demo project's processes and the home's reader, as `proc list` in the demo's folder says.
+    const listed = (await runCli(['proc', 'list', '--json'], {env: sandbox.env, cwd: demo})).stdout;
     expect(rowsMoved).toBe(Math.min(3, (JSON.parse(listed) as unknown[]).length - 1));
     tmux('send-keys', '-t', session, '-l', 'kkk');
     await eventually(() => (selectedRow() === before ? true : undefined), 5000);
@@ -104,7 +109,7 @@ describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
 
     // s starts a script from the project's list, as `workbench run worker` would: stop worker first.
     const pidOf = async (id: string) => {
-      const listed = await runCli(['proc', 'list', '--json'], {env: sandbox.env});
+      const listed = await runCli(['proc', 'list', '--json'], {env: sandbox.env, cwd: demo});
       return (JSON.parse(listed.stdout) as Array<{id: string; status: string; pid?: number}>).find((entry) => entry.id === id);
     };
     const workerBefore = await pidOf('worker');
@@ -122,9 +127,13 @@ describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
     tmux('send-keys', '-t', session, 's');
     const picker = await eventually(() => (/Start a script[\s\S]*worker\s+node worker\.mjs/.test(screen()) ? screen() : undefined), 10_000, 250);
     expect(picker).toMatch(/web\s+node server\.mjs/);
-    for (let step = 0; step < 5 && !/▸ worker/.test(screen()); step++) {
+    // One j at a time, each waited for until the selection has moved: a j sent before the last one
+    // was drawn would go past worker.
+    const pickedRow = () => /▸ (\S+)\s+node /.exec(screen())?.[1];
+    for (let step = 0; step < 5 && pickedRow() !== 'worker'; step++) {
+      const was = pickedRow();
       tmux('send-keys', '-t', session, 'j');
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await eventually(() => (pickedRow() !== was ? true : undefined), 5000);
     }
     expect(screen()).toMatch(/▸ worker/);
     tmux('send-keys', '-t', session, 'Enter');
@@ -138,7 +147,9 @@ describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
     await eventually(() => !screen().includes('filter: worker'), 5000);
 
     // The Proxy pane: s starts the demo's proxy from .workbench.kdl, and a request through it shows up live.
+    // The Proxy pane's text shows while another pane has the focus: s goes once it has it.
     tmux('send-keys', '-t', session, '4');
+    await paneFocused(screen, 4);
     await eventually(() => screen().includes('no proxy running'), 10_000, 250);
     tmux('send-keys', '-t', session, 's');
     await eventually(() => /▸ shop\s+→ http:\/\/127\.0\.0\.1:4310/.test(screen()), 10_000, 250);
@@ -146,6 +157,20 @@ describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
     const proxyUrl = await eventually(() => /started proxy shop on (http:\/\/127\.0\.0\.1:\d+)/.exec(screen())?.[1], 15_000, 250);
     await fetch(`${proxyUrl}/api/products`).then((response) => response.arrayBuffer());
     await eventually(() => /GET\s+200\s+\/api\/products/.test(screen()), 10_000, 250);
+
+    // The GraphQL pane: the demo serves a Chinook sample of its own, so the first query answers.
+    tmux('send-keys', '-t', session, '5');
+    const pane = await eventually(() => (screen().includes('schema loaded, tab completes') ? screen() : undefined), 30_000, 250);
+    expect(pane).toContain("in-process · the demo's Chinook sample");
+    tmux('send-keys', '-t', session, 'e');
+    await eventually(() => screen().includes('ctrl-r run · tab complete · esc done'), 5000);
+    tmux('send-keys', '-t', session, '-l', 'Artist(limit: 2) { data { Name } }');
+    await eventually(() => screen().includes('Artist(limit: 2) { data { Name } }'), 5000);
+    tmux('send-keys', '-t', session, 'C-r');
+    await eventually(() => (screen().includes('Name: "AC/DC"') && screen().includes('▾ data [2]') ? true : undefined), 30_000, 250);
+    // Esc leaves the editor (read alone: a key right behind it would read as Alt+key).
+    tmux('send-keys', '-t', session, 'Escape');
+    await eventually(() => (!screen().includes('esc done') ? true : undefined), 5000);
 
     tmux('resize-window', '-t', session, '-x', '70', '-y', '20');
     await eventually(() => !screen().includes('EXITED') && screen().trim().length > 0, 5000);
@@ -155,7 +180,7 @@ describe.skipIf(!hasTmux)('the TUI in a real terminal (tmux)', () => {
     expect(after).toContain('EXITED-0');
 
     // Quitting leaves the children to the daemon.
-    const list = await runCli(['proc', 'list'], {env: sandbox.env});
+    const list = await runCli(['proc', 'list'], {env: sandbox.env, cwd: demo});
     expect(list.stdout).toMatch(/web\s+running/);
   }, 90_000);
 });

@@ -31,8 +31,8 @@ export function makeSandbox(prefix = 'wb-test-'): Sandbox {
     dir,
     env,
     async cleanup() {
-      killDaemon(home);
-      await new Promise((done) => setTimeout(done, 100));
+      // Gone before its files are: a daemon still writing into the home would race the removal.
+      await stopDaemon(home);
       rmSync(dir, {recursive: true, force: true});
     },
   };
@@ -56,6 +56,22 @@ export function killDaemon(home: string, signal: NodeJS.Signals = 'SIGTERM'): nu
     }
   }
   return pid;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** SIGTERM to the home's daemon, and a wait (bounded: 10 s) until its process is gone. */
+async function stopDaemon(home: string): Promise<void> {
+  const pid = killDaemon(home);
+  const deadline = Date.now() + 10_000;
+  while (pid && alive(pid) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
 }
 
 export interface CliResult {

@@ -1,6 +1,8 @@
 // Debian's python3-feedparser (the system Python: the pyenv one on PATH lacks it) reading a feed
-// document in a child process: what an independent, widely used parser makes of our output.
+// document in a child process: what an independent, widely used parser makes of our output. Tests
+// ask requirePackage('python3-feedparser', …) first.
 import {spawnSync} from 'node:child_process';
+import {SYSTEM_PYTHON} from './system-package.js';
 
 export interface FeedparserResult {
   bozo: number;
@@ -27,7 +29,7 @@ print(json.dumps({
 export function feedparser(
   document: string | Buffer,
 ): Omit<FeedparserResult, 'entries'> & {entries: Array<Omit<FeedparserResult['entries'][number], 'published'> & {published: number | null}>} {
-  const child = spawnSync('/usr/bin/python3', ['-c', SCRIPT], {input: document, encoding: 'utf8', timeout: 60_000});
+  const child = spawnSync(SYSTEM_PYTHON, ['-c', SCRIPT], {input: document, encoding: 'utf8', timeout: 60_000});
   if (child.status !== 0) throw new Error(`feedparser failed (${child.status}): ${child.stderr}`);
   return JSON.parse(child.stdout);
 }

@@ -1,9 +1,8 @@
-import {spawn, type ChildProcess} from 'node:child_process';
-import {readFileSync, writeFileSync} from 'node:fs';
+import {writeFileSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {join} from 'node:path';
-import {cliPath, eventually} from './cli.js';
+import {startServeProcess, type ServeProcess} from './serve-process.js';
 
 /** A proxied feed as `.workbench.kdl` declares it. */
 export interface DeclaredFeed {
@@ -12,13 +11,7 @@ export interface DeclaredFeed {
   pollInterval?: string;
 }
 
-export interface GatewayProcess {
-  url: string;
-  child: ChildProcess;
-  /** What it printed so far (for a failing test's message). */
-  output(): string;
-  stop(): Promise<void>;
-}
+export type GatewayProcess = ServeProcess;
 
 /**
  * `workbench serve gateway --port 0` from dist, as a user starts it: in `project` (whose
@@ -28,28 +21,7 @@ export interface GatewayProcess {
 export async function startGatewayProcess(options: {env: NodeJS.ProcessEnv; home: string; project: string; feeds: DeclaredFeed[]}): Promise<GatewayProcess> {
   const feeds = options.feeds.map((feed) => `  feed "${feed.name}" origin="${feed.origin}" poll-interval="${feed.pollInterval ?? '10m'}"`).join('\n');
   writeFileSync(join(options.project, '.workbench.kdl'), `gateway {\n${feeds}\n}\n`);
-  const child = spawn(process.execPath, [cliPath, 'serve', 'gateway', '--port', '0'], {env: options.env, cwd: options.project, stdio: ['ignore', 'pipe', 'pipe']});
-  let output = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  };
-  try {
-    const url = await eventually(async () => {
-      if (child.exitCode !== null) throw new Error(`serve gateway exited ${child.exitCode}: ${output}`);
-      const entry = JSON.parse(readFileSync(join(options.home, 'services', 'gateway.json'), 'utf8')) as {url: string; health: string; pid: number};
-      if (entry.pid !== child.pid) return undefined;
-      return (await fetch(entry.health)).ok ? entry.url : undefined;
-    }, 30_000);
-    return {url, child, output: () => output, stop};
-  } catch (error) {
-    await stop();
-    throw new Error(`serve gateway did not start: ${(error as Error).message}\n${output}`, {cause: error});
-  }
+  return startServeProcess({name: 'gateway', env: options.env, home: options.home, cwd: options.project});
 }
 
 /** An origin on 127.0.0.1 serving one RSS feed per path; `failing` paths answer 500 (the gateway then serves its last good copy, stale). */

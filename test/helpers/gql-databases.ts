@@ -4,19 +4,18 @@
 // shared one, since introspection reads every schema it can see — loaded with Chinook or with the
 // small multi-tenant schema below, and dropped by drop().
 import {createHash} from 'node:crypto';
-import {copyFileSync, existsSync, mkdirSync, readFileSync, renameSync} from 'node:fs';
+import {copyFileSync, existsSync, mkdirSync, renameSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
-import {createRequire} from 'node:module';
-import {fileURLToPath} from 'node:url';
 import knex, {type Knex} from 'knex';
-import mysql from 'mysql2/promise';
-import pg from 'pg';
 import {testDatabases, type DatabaseKind} from './test-databases.js';
+import {chinookScript} from '../../source/gql/sample/chinook-scripts.js';
+import {loadChinook as loadSample} from '../../source/gql/sample/load-chinook.js';
+import {parseConnectionString} from '../../source/gql/settings/connection-string.js';
 import type {GqlSettings} from '../../source/gql/types.js';
 
-/** Tests reach the shared data beside the clone: `<repo>/../shared/data/chinook`. */
-export const CHINOOK_DIR = join(fileURLToPath(new URL('../..', import.meta.url)), '..', 'shared', 'data', 'chinook');
+// The sample's names, as the product has them (source/gql/sample): loaded by the same code `gql sample` runs.
+export {CHINOOK_TABLES, snakeCase} from '../../source/gql/sample/chinook-scripts.js';
 
 export interface GqlFixture {
   provider: DatabaseKind;
@@ -40,12 +39,6 @@ export interface GqlTestDatabase {
   /** An empty database of its own, for tests that create their own tables. */
   createEmpty(): Promise<GqlFixture>;
 }
-
-/** The Chinook tables as each script names them, and the same in upstream (PascalCase) spelling. */
-export const CHINOOK_TABLES = ['Album', 'Artist', 'Customer', 'Employee', 'Genre', 'Invoice', 'InvoiceLine', 'MediaType', 'Playlist', 'PlaylistTrack', 'Track'] as const;
-
-/** `InvoiceLine` → `invoice_line`: how the PostgreSQL script spells the same name. */
-export const snakeCase = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
 
 /** What createTenantFixture() loads, for assertions. */
 export const TENANT_FIXTURE = {
@@ -80,44 +73,25 @@ export function settingsFor(fixture: GqlFixture, metadata: string[] = []): GqlSe
   };
 }
 
-// ---------------------------------------------------------------- Chinook scripts
-
-/** better-sqlite3 ships no types: the two calls used here, typed by hand. */
-const SqliteDatabase = createRequire(import.meta.url)('better-sqlite3') as new (file: string) => {exec(sql: string): void; close(): void};
-
-function chinookScript(file: string): string {
-  const path = join(CHINOOK_DIR, file);
-  if (!existsSync(path)) throw new Error(`Chinook script missing: ${path} (the shared data folder sits beside the repository clone)`);
-  return readFileSync(path, 'utf8');
-}
+// ---------------------------------------------------------------- Chinook
 
 /**
- * The PostgreSQL and MySQL scripts open by dropping, creating and switching to their own database
- * (`\c chinook;` is a psql command no driver understands): everything up to the switch goes, the
- * fixture's fresh database takes its place.
+ * One loaded SQLite file per script version per machine (keyed by its hash), loaded by the
+ * product's `gql sample` code: copying it is ~100× faster than loading (~100 ms) for every test.
  */
-function afterDatabaseSwitch(script: string, marker: RegExp): string {
-  const match = marker.exec(script);
-  if (!match) throw new Error(`Chinook script changed: no ${marker} line`);
-  return script.slice(match.index + match[0].length);
-}
-
-/** One loaded SQLite file per script version per machine (keyed by its hash): copying it is ~100× faster than loading. */
-function cachedChinookSqlite(): string {
-  const script = chinookScript('Chinook_Sqlite.sql');
-  const hash = createHash('sha256').update(script).digest('hex').slice(0, 16);
+async function cachedChinookSqlite(): Promise<string> {
+  const hash = createHash('sha256').update(chinookScript('sqlite')).digest('hex').slice(0, 16);
   const cached = join(tmpdir(), 'workbench-test-cache', `chinook-${hash}.sqlite`);
   if (existsSync(cached)) return cached;
   mkdirSync(dirname(cached), {recursive: true});
   // Built under a private name and renamed into place, so a parallel test file never copies a half-loaded file.
   const building = `${cached}.${process.pid}.${Date.now()}`;
-  const db = new SqliteDatabase(building);
   try {
-    db.exec(script);
+    await loadSample(parseConnectionString('sqlite', `Data Source=${building}`));
+    renameSync(building, cached);
   } finally {
-    db.close();
+    rmSync(building, {force: true});
   }
-  renameSync(building, cached);
   return cached;
 }
 
@@ -295,34 +269,12 @@ function fixtureFor(kind: DatabaseKind, connection: string, drop: () => Promise<
   };
 }
 
-/** Runs a whole script in one round trip on the fixture's own database, with the driver itself (no `?` rewriting by knex). */
-async function runScript(fixture: GqlFixture, script: string): Promise<void> {
-  const connection = (fixture.knexConfig.connection ?? {}) as {host: string; port: number; database: string; user: string};
-  if (fixture.provider === 'postgres') {
-    const client = new pg.Client(connection);
-    await client.connect();
-    try {
-      await client.query(script);
-    } finally {
-      await client.end();
-    }
-    return;
-  }
-  const client = await mysql.createConnection({...connection, multipleStatements: true});
-  try {
-    await client.query(script);
-  } finally {
-    await client.end();
-  }
-}
-
 async function loadChinook(fixture: GqlFixture): Promise<void> {
   if (fixture.provider === 'sqlite') {
-    copyFileSync(cachedChinookSqlite(), fixture.database);
+    copyFileSync(await cachedChinookSqlite(), fixture.database);
     return;
   }
-  if (fixture.provider === 'postgres') await runScript(fixture, afterDatabaseSwitch(chinookScript('Chinook_PostgreSql.sql'), /^\\c chinook;\s*$/m));
-  else await runScript(fixture, afterDatabaseSwitch(chinookScript('Chinook_MySql.sql'), /^USE `Chinook`;\s*$/m));
+  await loadSample(parseConnectionString(fixture.provider, fixture.connectionString));
 }
 
 async function loadTenantFixture(fixture: GqlFixture): Promise<void> {

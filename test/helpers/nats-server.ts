@@ -1,18 +1,14 @@
 // A NATS server of the test's own (never the machine's on 4222): /usr/sbin/nats-server with
 // JetStream on a free port and a store directory the test owns, stopped and restarted at will.
 import {spawn, type ChildProcess} from 'node:child_process';
-import {existsSync} from 'node:fs';
+import {requirePackage} from './system-package.js';
 import net from 'node:net';
 
 export const NATS_SERVER = '/usr/sbin/nats-server';
 
 /** Null when the server can run here; else why not (skipped loudly, or a failure under WORKBENCH_REQUIRE_SERVICES). */
 export function natsServerMissing(): string | null {
-  if (existsSync(NATS_SERVER)) return null;
-  const message = `${NATS_SERVER} is missing: the NATS JetStream tests are SKIPPED`;
-  if (process.env.WORKBENCH_REQUIRE_SERVICES) throw new Error(`${message} — and WORKBENCH_REQUIRE_SERVICES is set`);
-  console.warn(`\n!!! ${message} !!!\n`);
-  return message;
+  return requirePackage('nats-server', {for: 'the NATS JetStream tests'});
 }
 
 function accepts(port: number): Promise<boolean> {

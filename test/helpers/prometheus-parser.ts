@@ -1,4 +1,7 @@
+// Debian's python3-prometheus-client reading /metrics text in a child process (the system Python:
+// tests ask requirePackage('python3-prometheus-client', …) first).
 import {execFileSync} from 'node:child_process';
+import {SYSTEM_PYTHON} from './system-package.js';
 
 /** A sample as Debian's python3-prometheus-client reads it. */
 export interface PythonSample {
@@ -23,5 +26,5 @@ print(json.dumps(out))
 
 /** Parses text with the Prometheus client's Python parser (throws when it refuses the text). */
 export function parseWithPython(text: string): PythonSample[] {
-  return JSON.parse(execFileSync('/usr/bin/python3', ['-c', SCRIPT], {input: text, encoding: 'utf8'})) as PythonSample[];
+  return JSON.parse(execFileSync(SYSTEM_PYTHON, ['-c', SCRIPT], {input: text, encoding: 'utf8'})) as PythonSample[];
 }

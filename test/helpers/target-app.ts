@@ -2,8 +2,9 @@ import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 
 /**
- * A dev server for proxy tests on 127.0.0.1: an HTML page, a JSON API that fails with a 500 and a
- * `{message}` body, a 404 for anything else (the favicon a browser asks for among them).
+ * A dev server for proxy tests on 127.0.0.1: an HTML page, a page whose script throws a TypeError
+ * once it has loaded (`/throws`), a JSON API that fails with a 500 and a `{message}` body, a 404
+ * for anything else (the favicon a browser asks for among them).
  */
 export interface TargetApp {
   url: string;
@@ -17,6 +18,13 @@ export async function startTargetApp(): Promise<TargetApp> {
     if (path === '/') {
       response.writeHead(200, {'content-type': 'text/html; charset=utf-8'});
       response.end('<!doctype html><html><head><title>Target app</title></head><body><h1>hello from the target</h1></body></html>');
+    } else if (path === '/throws') {
+      response.writeHead(200, {'content-type': 'text/html; charset=utf-8'});
+      // After load, so the error is the page's own runtime failure, not a parse error of the document.
+      response.end(
+        '<!doctype html><html><head><title>Throwing page</title></head><body><h1>cart</h1>' +
+          '<script>window.addEventListener("load", () => setTimeout(() => { const cart = undefined; cart.total.price; }, 0));</script></body></html>',
+      );
     } else if (path.startsWith('/api/ok')) {
       response.writeHead(200, {'content-type': 'application/json'});
       response.end(JSON.stringify({ok: true}));

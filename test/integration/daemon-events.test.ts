@@ -61,7 +61,7 @@ describe('the typed daemon protocol', () => {
     const ring = await client!.call('proc.output', {id: 'thrower', raw: true});
     expect(ring.end).toBe(ends.at(-1));
     expect(ring.end).toBe(Buffer.byteLength(ring.output));
-    expect(await alerted).toEqual({event: 'alerts', processId: 'thrower', alerts: expect.any(Number)});
+    expect(await alerted).toEqual({event: 'alerts', processId: 'thrower', project: client!.project, alerts: expect.any(Number)});
     expect(seen).toEqual(['running', 'exited']);
     const errors = await client!.call('errors.query', {process_id: 'thrower'});
     expect(errors).toContainEqual(expect.objectContaining({source: 'process:thrower', message: 'boom from events'}));

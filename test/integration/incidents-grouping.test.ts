@@ -109,8 +109,30 @@ describe('get-incidents groups near-duplicates; get-errors stays exact', () => {
 
     const compact = await cli(['get-incidents']);
     expect(compact.stdout).toMatch(
-      /\[error:process_error\] process:jobs Error \(3x, [^)]+\)\njob 72 failed\n(→ .*\n)?variants \(3\): job 72 failed \| job 48 failed \| job 24 failed/,
+      /\[error:process_error\] process:jobs Error \(3x, [^)]+\) id [0-9a-f]{8}\njob 72 failed\n(→ .*\n)?variants \(3\): job 72 failed \| job 48 failed \| job 24 failed/,
     );
+  });
+
+  it("the compact answers show each incident's id and give their hints as CLI flags, which work as written", async () => {
+    for (const id of ['billing', 'jobs']) expect((await cli(['run', '--cmd', `node ${id}.mjs`, '--id', id])).code).toBe(0);
+    await eventually(async () => ((await raw('get-incidents')).filter((entry) => entry.count === 3).length === 2 ? true : undefined));
+
+    const first = await cli(['get-incidents', '--limit', '1']);
+    expect(first.code, first.stderr).toBe(0);
+    const id = /^\[error:process_error\] process:\w+ Error \(3x, [^)]+\) id ([0-9a-f]{8})$/m.exec(first.stdout)?.[1];
+    expect(id, first.stdout).toBeDefined();
+    expect(first.stdout).toContain('[showing 1 of 2: raise --limit, or add --mark-read and page through with --unread; one whole: workbench get-incidents --id <id>]');
+    expect(first.stdout).not.toContain('{"');
+    const whole = await cli(['get-incidents', '--id', id!]);
+    expect(whole.code, whole.stderr).toBe(0);
+    expect(whole.stdout).toContain(`id: ${id}`);
+
+    const marked = await cli(['get-incidents', '--mark-read', '--limit', '1']);
+    expect(marked.stdout).toMatch(/marked 1 read; --unread shows only what is new from here/);
+    expect((await cli(['get-incidents', '--unread'])).stdout).toMatch(/=== Incidents \(1\) ===/);
+
+    const errors = await cli(['get-errors', '--limit', '1']);
+    expect(errors.stdout).toMatch(/\[showing 1 of 6: raise limit \(e\.g\. --limit 6\) or narrow with --process-id or --since\]/);
   });
 
   it('an incident survives a restart of its process, marked with the run it came from', async () => {

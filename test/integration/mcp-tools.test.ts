@@ -64,7 +64,9 @@ describe('tool definitions (item 8)', () => {
       expect(tool.description, tool.name).toMatch(/Example/);
     }
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
-    for (const name of ['detect', 'get_errors', 'get_incidents']) expect(byName[name]!.annotations?.readOnlyHint, name).toBe(true);
+    for (const name of ['detect', 'get_errors']) expect(byName[name]!.annotations?.readOnlyHint, name).toBe(true);
+    // mark_read changes the read marks: not read-only, and each call marks the next page.
+    expect(byName.get_incidents!.annotations).toMatchObject({readOnlyHint: false, destructiveHint: false, idempotentHint: false});
     expect(byName.proc!.annotations).toMatchObject({readOnlyHint: false, destructiveHint: true});
     expect(byName.proc!.description).toMatch(/Changes state: stop, restart, and remove/);
     const errorsProps = byName.get_errors!.inputSchema.properties as Record<string, Record<string, unknown>>;
@@ -109,6 +111,33 @@ describe('one error shape (item 10)', () => {
     const answer = JSON.parse(result.stdout.trim().split('\n')[0]!);
     expect(answer).toMatchObject({jsonrpc: '2.0', id: 1, error: {code: -32602, message: expect.stringContaining('protocolVersion')}});
   });
+
+  it('answers tools/call with arguments null or a list with the {error} tool error, not -32602', async () => {
+    const request = (id: number, method: string, params: unknown) => JSON.stringify({jsonrpc: '2.0', id, method, params});
+    const input = [
+      request(1, 'initialize', {protocolVersion: '2025-06-18', capabilities: {}, clientInfo: {name: 't', version: '1'}}),
+      JSON.stringify({jsonrpc: '2.0', method: 'notifications/initialized'}),
+      request(2, 'tools/call', {name: 'get_errors', arguments: null}),
+      request(3, 'tools/call', {name: 'get_errors', arguments: [1]}),
+    ].join('\n');
+    const result = await runCli(['mcp', '--no-daemon'], {env: sandbox.env, cwd: project, input: input + '\n'});
+    const answers = new Map(
+      result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as {id: number; result?: Answer; error?: unknown})
+        .map((answer) => [answer.id, answer]),
+    );
+    for (const [id, given] of [
+      [2, 'null'],
+      [3, 'a list'],
+    ] as const) {
+      const answer = answers.get(id)!;
+      expect(answer.error, given).toBeUndefined();
+      expect(answer.result!.isError, given).toBe(true);
+      expect(JSON.parse(first(answer.result))).toEqual({error: `The arguments must be an object, not ${given}.`});
+    }
+  });
 });
 
 describe('bounded answers and the inbox (items 9, 10)', () => {
@@ -124,7 +153,7 @@ describe('bounded answers and the inbox (items 9, 10)', () => {
     expect(whole.structuredContent).toMatchObject({action: 'output', process_id: 'loud', cut: expect.any(Number)});
     expect(whole.structuredContent!.cut).toBeGreaterThan(0);
     // The CLI is not an agent: it prints the whole ring.
-    const cli = await runCli(['proc', 'output', 'loud'], {env: sandbox.env});
+    const cli = await runCli(['proc', 'output', 'loud'], {env: sandbox.env, cwd: project});
     expect(cli.stdout.length).toBeGreaterThan(BUDGET * 10);
   });
 
@@ -140,13 +169,16 @@ describe('bounded answers and the inbox (items 9, 10)', () => {
       const answer = await call('get_errors', {limit: 1});
       return (answer.structuredContent?.total as number) >= 12 ? answer : undefined;
     });
-    expect(first(page)).toMatch(/\[showing 1 of \d+: raise limit/);
+    expect(first(page)).toMatch(/\[showing 1 of (\d+): raise limit \(e\.g\. \{"limit": \1\}\) or narrow with process_id or since\]/);
     expect(page.structuredContent).toMatchObject({shown: 1});
     expect((page.structuredContent!.errors as unknown[]).length).toBe(1);
 
     const inbox = await call('get_incidents', {});
     const incidents = inbox.structuredContent!.incidents as Array<{id: string; message: string}>;
     expect(incidents.length).toBeGreaterThanOrEqual(12);
+    // Each incident shows its id, and the hint to open one is spelled as a tool call.
+    for (const incident of incidents) expect(first(inbox)).toContain(` id ${incident.id}\n`);
+    expect(first(inbox)).toContain('one whole: {"id": "<id>"}');
     const long = incidents.find((incident) => incident.message.length > 200)!;
     const one = await call('get_incidents', {id: long.id});
     expect(one.isError).toBeFalsy();
@@ -158,7 +190,8 @@ describe('bounded answers and the inbox (items 9, 10)', () => {
     // A cursor: read five, then only the rest are unread; then nothing is new.
     const five = await call('get_incidents', {unread: true, mark_read: true, limit: 5});
     expect(five.structuredContent).toMatchObject({shown: 5, marked: 5});
-    expect(first(five)).toMatch(/showing 5 of \d+/);
+    expect(first(five)).toMatch(/showing 5 of \d+: raise limit, or add \{"mark_read": true\} and page through with \{"unread": true\}/);
+    expect(first(five)).toContain('marked 5 read; {"unread": true} shows only what is new from here');
     const rest = await call('get_incidents', {unread: true, mark_read: true});
     expect(rest.structuredContent!.total).toBe((five.structuredContent!.total as number) - 5);
     const none = await call('get_incidents', {unread: true});
@@ -204,7 +237,7 @@ describe('daemon life (item 11)', () => {
     const short = await connect();
     await short.close();
     const list = await eventually(async () => {
-      const result = await runCli(['proc', 'list'], {env: sandbox.env});
+      const result = await runCli(['proc', 'list'], {env: sandbox.env, cwd: project});
       return /ticker\s+running/.test(result.stdout) ? result.stdout : undefined;
     });
     expect(list).toMatch(/ticker/);

@@ -58,8 +58,8 @@ describe('workbench mcp', () => {
     });
     expect(list).toMatch(/ticker\s+running/);
     expect(list).not.toContain('manual');
-    // The same processes are seen by the CLI: one daemon per home.
-    const cliList = await runCli(['proc', 'list'], {env: sandbox.env});
+    // The same processes are seen by the CLI in the same project: one daemon per home.
+    const cliList = await runCli(['proc', 'list'], {env: sandbox.env, cwd: project});
     expect(cliList.stdout).toMatch(/ticker\s+running/);
   });
 

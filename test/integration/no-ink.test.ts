@@ -1,66 +1,33 @@
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync} from 'node:fs';
 import {join, relative} from 'node:path';
-import {fileURLToPath, pathToFileURL} from 'node:url';
+import {pathToFileURL} from 'node:url';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {cliPath, makeSandbox, repoRoot, type Sandbox} from '../helpers/cli.js';
+import {bundleInputs, makeLoadLog, type LoadLog} from '../helpers/load-log.js';
 
 // Text commands must not load ink (~120 ms): scripts/build.mjs swaps pastel's import of ink's
 // render for source/cli/pastel-render.ts. A loader hook records every module the built CLI
 // resolves; esbuild's metafile (dist/metafile.json) says which sources each bundle file holds.
 
-interface Metafile {
-  outputs: Record<string, {inputs: Record<string, unknown>}>;
-}
-
 const INK = /node_modules\/(ink|react-reconciler)\//;
 let sandbox: Sandbox;
-let hooks: string;
+let loadLog: LoadLog;
 let inkFiles: Set<string>;
 
 beforeAll(() => {
   sandbox = makeSandbox('wb-no-ink-');
-  hooks = mkdtempSync(join(tmpdir(), 'wb-hooks-'));
-  writeFileSync(
-    join(hooks, 'hooks.mjs'),
-    `import {appendFileSync} from 'node:fs';
-export async function resolve(specifier, context, next) {
-  const result = await next(specifier, context);
-  appendFileSync(process.env.WB_LOAD_LOG, result.url + '\\n');
-  return result;
-}
-`,
-  );
-  writeFileSync(join(hooks, 'register.mjs'), `import {register} from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n`);
-  const meta = JSON.parse(readFileSync(join(repoRoot, 'dist/metafile.json'), 'utf8')) as Metafile;
-  inkFiles = new Set(
-    Object.entries(meta.outputs)
-      .filter(([, output]) => Object.keys(output.inputs).some((input) => INK.test(input)))
-      .map(([file]) => file),
-  );
+  loadLog = makeLoadLog();
+  inkFiles = new Set([...bundleInputs()].filter(([, inputs]) => inputs.some((input) => INK.test(input))).map(([file]) => file));
 });
 
 afterAll(async () => {
-  rmSync(hooks, {recursive: true, force: true});
+  loadLog?.cleanup();
   await sandbox?.cleanup();
 });
 
-/** Runs node with the recording hook; the bundle files (relative to the repo, as in the metafile) it loaded. */
-function loadedFiles(args: string[], cwd = repoRoot): {files: string[]; status: number | null; output: string} {
-  const log = join(hooks, `load-${Math.random().toString(36).slice(2)}.log`);
-  writeFileSync(log, '');
-  const result = spawnSync(process.execPath, ['--import', pathToFileURL(join(hooks, 'register.mjs')).href, ...args], {
-    cwd,
-    env: {...sandbox.env, WB_LOAD_LOG: log},
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
-  const files = readFileSync(log, 'utf8')
-    .split('\n')
-    .filter((url) => url.startsWith('file:'))
-    .map((url) => relative(repoRoot, fileURLToPath(url)));
-  return {files, status: result.status, output: result.stdout + result.stderr};
+function loadedFiles(args: string[]): {files: string[]; status: number | null; output: string} {
+  return loadLog.run(args, {env: sandbox.env});
 }
 
 describe('the built CLI loads ink only for the TUI', () => {

@@ -1,4 +1,6 @@
+import {mkdirSync, writeFileSync} from 'node:fs';
 import {createServer} from 'node:net';
+import {join} from 'node:path';
 import type {AddressInfo} from 'node:net';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {DaemonClient} from '../../source/daemon/client.js';
@@ -106,7 +108,7 @@ describe('workbench proxy', {timeout: 120_000}, () => {
     const newest = JSON.parse((await cli(['proxylog', 'app', '--types', 'http', '--limit', '1', '--raw'])).stdout) as TrafficEntry[];
     expect(newest.map((entry) => (entry.type === 'http' ? entry.url : ''))).toEqual(['/nothing-here']);
     const limited = await cli(['proxylog', 'app', '--types', 'http', '--limit', '1']);
-    expect(limited.stdout).toMatch(/older entries left out/);
+    expect(limited.stdout).toContain('[older entries left out: raise limit (e.g. --limit 10) or narrow with --types, --status, --since or --path]');
 
     expect(JSON.parse((await cli(['proxylog', 'app', '--since', '5m', '--types', 'http', '--raw'])).stdout)).toHaveLength(4);
     const future = new Date(Date.now() + 30_000).toISOString();
@@ -134,12 +136,43 @@ describe('workbench proxy', {timeout: 120_000}, () => {
     expect(title.stdout).toBe(`[${page.session}] ${proxy.url}/checkout\n"Checkout"\n`);
     const json = JSON.parse((await cli(['proxy', 'exec', 'app', '--code', '({a: [1, 2]})', '--json'])).stdout);
     expect(json).toEqual([{session: page.session, url: `${proxy.url}/checkout`, ok: true, value: {a: [1, 2]}}]);
+    // Code that throws fails the command: exit 1, the page's error in one line ({"error"} with --json).
     const thrown = await cli(['proxy', 'exec', 'app', '--code', 'null.x']);
-    expect(thrown.stdout).toMatch(/\nerror: TypeError: Cannot read properties of null/);
+    expect(thrown.code).toBe(1);
+    expect(thrown.stdout).toBe('');
+    expect(thrown.stderr).toMatch(new RegExp(`^workbench: page ${page.session} \\(${proxy.url}/checkout\\): TypeError: Cannot read properties of null[^\n]*\n$`));
+    const thrownJson = await cli(['proxy', 'exec', 'app', '--code', 'null.x', '--json']);
+    expect(thrownJson.code).toBe(1);
+    expect(JSON.parse(thrownJson.stdout)).toEqual({error: expect.stringMatching(/^page tab-.*: TypeError: Cannot read properties of null/)});
 
     page.freeze();
     const stuck = await cli(['proxy', 'exec', 'app', '--code', 'document.title', '--timeout', '300']);
-    expect(stuck.stdout).toBe(`[${page.session}] ${proxy.url}/checkout\nerror: the page did not answer within 300 ms\n`);
+    expect(stuck.code).toBe(1);
+    expect(stuck.stderr).toBe(`workbench: page ${page.session} (${proxy.url}/checkout): the page did not answer within 300 ms\n`);
+  });
+
+  it('starts a proxy .workbench.kdl declares with its target; an explicit --target wins; an undeclared id says so', async () => {
+    const project = join(sandbox.dir, 'project');
+    mkdirSync(project);
+    const down = `http://127.0.0.1:${await closedPort()}`;
+    writeFileSync(join(project, '.workbench.kdl'), `proxies {\n  web {\n    target "${target.url}"\n  }\n  api {\n    target "${down}"\n  }\n}\n`);
+    const here = (args: string[]) => runCli(args, {env: sandbox.env, cwd: project, timeoutMs: 30_000});
+
+    const web = await here(['proxy', 'start', 'web']);
+    expect(web.code, web.stderr).toBe(0);
+    expect(web.stdout).toContain(`→ ${target.url}`);
+    const url = /(http:\/\/127\.0\.0\.1:\d+) →/.exec(web.stdout)![1]!;
+    expect(await (await fetch(`${url}/`)).text()).toContain('hello from the target');
+
+    const api = await here(['proxy', 'start', 'api', '--target', target.url, '--json']);
+    expect(api.code, api.stderr).toBe(0);
+    expect((JSON.parse(api.stdout) as ProxyInfo).target).toBe(target.url);
+
+    const ghost = await here(['proxy', 'start', 'ghost']);
+    expect(ghost.code).toBe(1);
+    expect(ghost.stderr).toBe(
+      `workbench: --target is required: proxy "ghost" is not declared in ${join(project, '.workbench.kdl')}; e.g. workbench proxy start ghost --target http://127.0.0.1:3000\n`,
+    );
   });
 
   it('starts a proxy whose target is down; it answers 502 until the target comes up', async () => {
@@ -241,7 +274,7 @@ describe('workbench proxy', {timeout: 120_000}, () => {
   it('refuses garbage in every flag with one clear line and exit 1', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['proxy', 'start', 'a b', '--target', target.url], /--id|proxy id/],
-      [['proxy', 'start', 'app'], /--target is required/],
+      [['proxy', 'start', 'app'], /--target is required: proxy "app" is not declared: there is no .*\.workbench\.kdl/],
       [['proxy', 'start', 'app', '--target', 'ftp://example.com'], /--target.*http\(s\) URL/],
       [['proxy', 'start', 'app', '--target', 'not a url'], /--target.*http\(s\) URL/],
       [['proxy', 'start', 'app', '--target', target.url, '--port', 'eighty'], /--port must be a whole number/],

@@ -95,6 +95,11 @@ describe('proxy tools', {timeout: 120_000}, () => {
     await expect.poll(async () => first(await call('currentpage', {proxy_id: 'app'})), {timeout: 15_000}).toContain('Dashboard —');
     const exec = await call('proxy', {action: 'exec', id: 'app', code: 'document.title'});
     expect(exec.structuredContent).toMatchObject({action: 'exec', id: 'app', results: [{session: page.session, ok: true, value: 'Dashboard'}]});
+    expect(exec.isError).toBeFalsy();
+    // Code that throws in the page fails the call (isError), and the page's error comes back with it.
+    const thrown = await call('proxy', {action: 'exec', id: 'app', code: 'document.title.nope.deeper'});
+    expect(thrown.isError).toBe(true);
+    expect(thrown.structuredContent).toMatchObject({action: 'exec', results: [{session: page.session, ok: false, error: expect.stringMatching(/TypeError/)}]});
 
     // A value too long for the answer goes to a file; the answer says where.
     const huge = await call('proxy', {action: 'exec', id: 'app', code: "'x'.repeat(50000)"});
@@ -129,7 +134,9 @@ describe('proxy tools', {timeout: 120_000}, () => {
   it('answers bad arguments and unknown ids with one {error}', async () => {
     client = await connect();
     expect(errorOf(await call('proxy', {action: 'explode'}))).toMatch(/^action must be one of "list", "start", "stop", "status", "exec", not "explode"\.$/);
-    expect(errorOf(await call('proxy', {action: 'start', id: 'app'}))).toMatch(/needs a target/);
+    expect(errorOf(await call('proxy', {action: 'start', id: 'app'}))).toBe(
+      `proxy start needs a target: proxy "app" is not declared: there is no ${join(project, '.workbench.kdl')}; e.g. {"action": "start", "id": "app", "target": "http://127.0.0.1:3000"}.`,
+    );
     expect(errorOf(await call('proxy', {action: 'start', id: 'app', target: 'javascript:alert(1)'}))).toMatch(/^target: use an absolute http\(s\) URL/);
     expect(errorOf(await call('proxy', {action: 'start', id: 'app', target: target.url, target_url: 'http://127.0.0.1:1'}))).toMatch(/not two different addresses/);
     expect(errorOf(await call('proxy', {action: 'start', id: 'has space', target: target.url}))).toMatch(/^id: use 1–64 letters/);
@@ -172,6 +179,12 @@ describe('autostart and legacy mode', {timeout: 120_000}, () => {
     const app = proxies.find((info) => info.id === 'app')!;
     expect(await (await fetch(`${app.url}/`)).text()).toContain('hello from the target');
     expect((await fetch(`${proxies.find((info) => info.id === 'later')!.url}/`)).status).toBe(502);
+    // A declared proxy that does not autostart starts with its declared target when asked without one.
+    const manual = await started(await call('proxy', {action: 'start', id: 'manual'}));
+    expect(manual.target).toBe(target.url);
+    expect(await (await fetch(`${manual.url}/`)).text()).toContain('hello from the target');
+    expect(errorOf(await call('proxy', {action: 'start', id: 'ghost'}))).toMatch(/^proxy start needs a target: proxy "ghost" is not declared in .*\.workbench\.kdl; e\.g\./);
+    expect((await call('proxy', {action: 'stop', id: 'manual'})).isError).toBeFalsy();
 
     // A second session starts nothing twice.
     await client.close();

@@ -4,13 +4,13 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {PNG} from 'pngjs';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {chromiumForTests} from '../helpers/chromium.js';
+import {requirePackage} from '../helpers/system-package.js';
 import {cliPath, makeSandbox, runCli, type Sandbox} from '../helpers/cli.js';
 import {startTestPages, type TestPages} from '../helpers/test-pages.js';
 
 /** The CLI and MCP faces of `snapshot` (issue 8, items 7 and 11), through the real logic and a real browser. */
 
-const hasChromium = chromiumForTests('the snapshot CLI and MCP tests');
+const hasChromium = !requirePackage('chromium', {for: 'the snapshot CLI and MCP tests'});
 let sandbox: Sandbox;
 let pages: TestPages;
 

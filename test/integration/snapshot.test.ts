@@ -4,12 +4,12 @@ import {join} from 'node:path';
 import {PNG} from 'pngjs';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {compareSnapshot, deleteSnapshot, listSnapshots, takeBaseline} from '../../source/snapshot/snapshots.js';
-import {chromiumForTests} from '../helpers/chromium.js';
+import {requirePackage} from '../helpers/system-package.js';
 import {startTestPages, type TestPages} from '../helpers/test-pages.js';
 
 /** Item 7 of issue 8: baseline, compare, list and delete through the logic, with real headless Chromium. */
 
-const hasChromium = chromiumForTests('the snapshot tests');
+const hasChromium = !requirePackage('chromium', {for: 'the snapshot tests'});
 let pages: TestPages;
 let home: string;
 

@@ -29,7 +29,8 @@ export async function feedRoutes(app: FastifyInstance, options: FeedRouteOptions
   const {served} = options;
   app.get<{Params: {table: string}; Querystring: {format?: string}}>(
     `${FEEDS_PATH}/:table`,
-    {schema: {params: tableParams, querystring: formatQuery, response: errorResponses}},
+    // The feed surface is meant to be read from anywhere (a feed reader's page); who sees which rows is the token's.
+    {config: {crossSiteReads: true}, schema: {params: tableParams, querystring: formatQuery, response: errorResponses}},
     async (request, reply) => {
       const representation = chooseRepresentation({format: request.query.format}, {accept: request.headers.accept, userAgent: request.headers['user-agent']});
       const user = await verify(request.headers.authorization, served.settings);

@@ -23,7 +23,8 @@ const CSP =
 /** The GraphiQL page at GqlService:Playground and its two assets, served by this server (no CDN is reached). */
 export async function playgroundRoutes(app: FastifyInstance, options: PlaygroundRouteOptions): Promise<void> {
   const page = playgroundPage(options.endpoint);
-  app.get(options.path, {schema: {querystring: noQuery}}, async (_request, reply) => {
+  // A link on another site may open the playground (a static page; its own requests are same-origin).
+  app.get(options.path, {config: {crossSiteReads: true}, schema: {querystring: noQuery}}, async (_request, reply) => {
     if (options.assets === undefined) {
       throw new WorkbenchError('not_found', 'the playground is not built: run `node scripts/build.mjs` (it bundles GraphiQL into dist/playground)');
     }
@@ -35,7 +36,7 @@ export async function playgroundRoutes(app: FastifyInstance, options: Playground
   ] as const) {
     const body = options.assets?.[name === 'graphiql.js' ? 'js' : 'css'];
     const etag = body === undefined ? '' : `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-    app.get(`${PLAYGROUND_ASSETS}/${name}`, {schema: {querystring: noQuery}}, async (request: FastifyRequest, reply: FastifyReply) => {
+    app.get(`${PLAYGROUND_ASSETS}/${name}`, {config: {crossSiteReads: true}, schema: {querystring: noQuery}}, async (request: FastifyRequest, reply: FastifyReply) => {
       if (body === undefined) throw new WorkbenchError('not_found', `the playground is not built: run \`node scripts/build.mjs\``);
       reply.header('content-type', type).header('etag', etag).header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff');
       if (notModified(request.headers, etag, null)) return reply.status(304).send();

@@ -1,6 +1,7 @@
-/** What the front serves: HTTPS (HTTP/1.1, HTTP/2, HTTP/3 over QUIC) on `host:port`, proxied to the node server at `upstream`. */
+/** What the front serves: HTTPS (HTTP/1.1, HTTP/2, HTTP/3 over QUIC) on each of `hosts` at `port`, proxied to the node server at `upstream`. */
 export interface FrontConfig {
-  host: string;
+  /** The addresses it listens on, e.g. 127.0.0.1 and ::1: a browser resolves `localhost` to either. */
+  hosts: string[];
   port: number;
   /** `127.0.0.1:<port>`: the plain HTTP listener of the kit server. */
   upstream: string;
@@ -11,7 +12,7 @@ export interface FrontConfig {
 }
 
 /**
- * Caddy's JSON config for the front: one server on `host:port` speaking h1, h2 and h3 with our
+ * Caddy's JSON config for the front: one server on `hosts` × `port` speaking h1, h2 and h3 with our
  * certificate (no automatic HTTPS: Caddy asks no CA for anything and opens no port 80), every
  * request proxied to the node listener with its Host and the client's address kept. The admin
  * API is off: nothing else on the machine can reconfigure it.
@@ -24,7 +25,7 @@ export function caddyConfig(config: FrontConfig): Record<string, unknown> {
       http: {
         servers: {
           workbench: {
-            listen: [`${config.host}:${config.port}`],
+            listen: config.hosts.map((host) => `${host.includes(':') ? `[${host}]` : host}:${config.port}`),
             protocols: ['h1', 'h2', 'h3'],
             automatic_https: {disable: true},
             tls_connection_policies: [{certificate_selection: {any_tag: ['workbench']}}],

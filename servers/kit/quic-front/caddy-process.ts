@@ -74,7 +74,10 @@ export async function startCaddy(binary: string, config: FrontConfig, dir: strin
     if (exited !== undefined) throw new WorkbenchError('config_invalid', exited);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new WorkbenchError('config_invalid', `caddy did not start serving on ${config.host}:${config.port} within 15 s${lastError(log) ? `: ${lastError(log)}` : ''}`);
+      throw new WorkbenchError(
+        'config_invalid',
+        `caddy did not start serving on port ${config.port} (${config.hosts.join(', ')}) within 15 s${lastError(log) ? `: ${lastError(log)}` : ''}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

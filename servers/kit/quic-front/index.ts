@@ -1,4 +1,5 @@
 import type {FastifyInstance} from 'fastify';
+import {networkInterfaces} from 'node:os';
 import {join} from 'node:path';
 import {describeError} from '../../../source/core/errors.js';
 import {localCertificate, type LocalCertificate} from './cert.js';
@@ -45,14 +46,14 @@ export async function startQuicFront(options: QuicFrontOptions): Promise<QuicFro
     return undefined;
   }
   const upstream = new URL(options.upstreamUrl);
-  const host = upstream.hostname === 'localhost' ? '127.0.0.1' : upstream.hostname.replace(/^\[|\]$/g, '');
+  const hosts = frontHosts(upstream.hostname);
   let certificate: LocalCertificate;
   let caddy: CaddyProcess;
   try {
     certificate = await localCertificate(join(options.dir, 'tls'));
     caddy = await startCaddy(
       binary,
-      {host, port: options.port, upstream: upstream.host, certFile: certificate.certFile, keyFile: certificate.keyFile, storageDir: join(options.dir, 'storage')},
+      {hosts, port: options.port, upstream: upstream.host, certFile: certificate.certFile, keyFile: certificate.keyFile, storageDir: join(options.dir, 'storage')},
       options.dir,
       (reason) => options.warn(`HTTP/3 stopped: ${reason}`),
     );
@@ -61,6 +62,18 @@ export async function startQuicFront(options: QuicFrontOptions): Promise<QuicFro
     return undefined;
   }
   return {url: `https://localhost:${options.port}`, certificate, stop: () => caddy.stop()};
+}
+
+/**
+ * Where the front listens: the upstream's address, and for loopback both 127.0.0.1 and ::1 (when
+ * the machine has IPv6 loopback): Chromium resolves `localhost` to ::1 first, and a front on
+ * 127.0.0.1 alone failed its QUIC handshake there.
+ */
+export function frontHosts(upstreamHost: string): string[] {
+  const host = upstreamHost === 'localhost' ? '127.0.0.1' : upstreamHost.replace(/^\[|\]$/g, '');
+  if (host !== '127.0.0.1' && host !== '::1') return [host];
+  const hasIpv6Loopback = Object.values(networkInterfaces()).some((addresses) => addresses?.some((address) => address.internal && address.address === '::1'));
+  return hasIpv6Loopback ? ['127.0.0.1', '::1'] : ['127.0.0.1'];
 }
 
 /** Adds Alt-Svc to every answer of the plain listener, so a client learns the HTTP/3 address. */

@@ -2,6 +2,7 @@ import * as acp from '@agentclientprotocol/sdk';
 import {WorkbenchError, describeError} from '../../core/errors.js';
 import {toTerminalLine} from '../../text/terminal-safe.js';
 import type {AcpSessionOptions, AgentEvent, ChatSession, Permit, TranscriptRow} from '../types.js';
+import {describeAgentError} from './agent-error.js';
 import {describeExit, launchAgent, type AgentExit, type AgentProcess} from './agent-process.js';
 import {parseAgentCommand} from './command-line.js';
 import {excerpt, watchForMalformedLines} from './malformed-lines.js';
@@ -23,7 +24,7 @@ interface Turn {
 // How long a closed connection waits for the agent's exit, so the row can say how it exited.
 const EXIT_AFTER_CLOSE_MS = 1000;
 // Lines of the agent's stderr shown with an error when --show-agent-log did not show them already.
-const STDERR_WITH_ERROR = 10;
+export const STDERR_WITH_ERROR = 10;
 // Agent-log rows held between turns (the handshake, after a turn) for the next send().
 const MAX_HELD_LOG_ROWS = 200;
 
@@ -105,8 +106,9 @@ export async function openAcpSession(options: AcpSessionOptions, permit: Permit)
     header = await handshake();
   } catch (error) {
     connection.close();
+    // Killed and reaped, its stderr is read to the end: why it failed is usually there.
     await agent.kill();
-    throw error;
+    throw withStderr(error, agent.stderrTail());
   }
 
   async function handshake(): Promise<TranscriptRow> {
@@ -120,7 +122,7 @@ export async function openAcpSession(options: AcpSessionOptions, permit: Permit)
           clientInfo: {name: 'workbench', version: '0.1.0'},
         })
         .catch((error: unknown) => {
-          throw new WorkbenchError('internal', `ACP agent '${commandLine}' refused the handshake: ${describeError(error)}`);
+          throw new WorkbenchError('internal', `ACP agent '${commandLine}' refused the handshake: ${describeAgentError(error)}`);
         });
       if (init.protocolVersion !== acp.PROTOCOL_VERSION) {
         throw new WorkbenchError('internal', `ACP agent '${commandLine}' speaks ACP protocol version ${init.protocolVersion}; workbench speaks version ${acp.PROTOCOL_VERSION}`);
@@ -128,7 +130,7 @@ export async function openAcpSession(options: AcpSessionOptions, permit: Permit)
       const created = await connection.agent.request(acp.methods.agent.session.new, {cwd: options.cwd, mcpServers: []}).catch((error: unknown) => {
         // The agent signs in to its own service: when it cannot (auth_required, -32000), its message says how.
         const code = error instanceof acp.RequestError && error.code === -32000 ? 'unauthorized' : 'internal';
-        throw new WorkbenchError(code, `ACP agent '${commandLine}' could not start a session: ${describeError(error)}`);
+        throw new WorkbenchError(code, `ACP agent '${commandLine}' could not start a session: ${describeAgentError(error)}`);
       });
       return {init, created};
     })();
@@ -217,7 +219,7 @@ export async function openAcpSession(options: AcpSessionOptions, permit: Permit)
           if (outcome.kind === 'malformed') await close();
         } else if ('error' in outcome) {
           current.rows.finish(false);
-          onEvent({type: 'row', row: {kind: 'error', code: 'agent_error', message: `the ACP agent failed: ${describeError(outcome.error)}`}});
+          onEvent({type: 'row', row: {kind: 'error', code: 'agent_error', message: `the ACP agent failed: ${describeAgentError(outcome.error)}`}});
         } else {
           const {stopReason} = outcome.value;
           current.rows.finish(stopReason === 'end_turn');
@@ -265,4 +267,11 @@ function stopMessage(reason: acp.StopReason): string {
     default:
       return `the agent stopped: ${String(reason)}`;
   }
+}
+
+/** A handshake failure with the agent's last stderr lines in its details (`stderr`), for the face to show. */
+function withStderr(error: unknown, stderr: string[]): unknown {
+  if (!(error instanceof WorkbenchError) || stderr.length === 0) return error;
+  const details = typeof error.details === 'object' && error.details !== null ? error.details : {};
+  return new WorkbenchError(error.code, error.message, {...details, stderr});
 }

@@ -1,4 +1,4 @@
-import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {z} from 'zod';
 import {WorkbenchError} from '../../core/errors.js';
@@ -41,12 +41,13 @@ const BUILT_IN_GATEWAY: ProviderProfile = {
 };
 
 /** A provider name is a file base name: no separators, no dot files. */
-const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+/** A provider's name: also its file names under the oauth directory. */
+export const PROVIDER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 const httpUrl = z.url({protocol: /^https?$/, error: 'must be an http(s) URL'});
 
 const profileSchema = z.strictObject({
-  name: z.string().regex(NAME, 'must be letters, digits, - or _ (it is also the file name)'),
+  name: z.string().regex(PROVIDER_NAME, 'must be letters, digits, - or _ (it is also the file name)'),
   authorizeUrl: httpUrl,
   tokenUrl: httpUrl,
   clientId: z.string().min(1, 'must not be empty').optional(),
@@ -70,7 +71,7 @@ export function profilePath(name: string): string {
 
 /** Refuses a name that is no file base name (`../x`, empty) before it reaches a path. */
 export function checkProviderName(name: string): string {
-  if (!NAME.test(name)) throw new WorkbenchError('invalid_argument', `provider name "${name}" must be letters, digits, - or _`);
+  if (!PROVIDER_NAME.test(name)) throw new WorkbenchError('invalid_argument', `provider name "${name}" must be letters, digits, - or _`);
   return name;
 }
 
@@ -140,42 +141,6 @@ function parseWith<T>(schema: z.ZodType<T>, value: unknown, path: string): T {
 
 function failProfile(path: string, what: string): never {
   throw new WorkbenchError('config_invalid', `${path}: ${what}`);
-}
-
-export interface ProfileListing {
-  name: string;
-  builtIn: boolean;
-  /** A token file is stored beside the profile. */
-  hasToken: boolean;
-  /** ISO UTC, or null for a key that does not expire; undefined without a token or when the token file cannot be read. */
-  expiresAt?: string | null;
-  /** Why the profile or its token cannot be used, when it cannot. */
-  problem?: string;
-}
-
-/** Every provider: the built-in gateway and each profile file, with whether a sign-in is stored. */
-export async function listProfiles(): Promise<ProfileListing[]> {
-  const {readToken, tokenPath} = await import('./token-store.js');
-  const names = new Set<string>([GATEWAY_PROVIDER]);
-  const dir = oauthDirectory();
-  if (existsSync(dir)) {
-    for (const entry of readdirSync(dir)) {
-      const match = /^(.+)\.json$/.exec(entry);
-      if (match && !entry.endsWith('.token.json') && NAME.test(match[1]!)) names.add(match[1]!);
-    }
-  }
-  const listing: ProfileListing[] = [];
-  for (const name of [...names].sort()) {
-    const item: ProfileListing = {name, builtIn: name === GATEWAY_PROVIDER, hasToken: existsSync(tokenPath(name))};
-    try {
-      loadProfile(name);
-      if (item.hasToken) item.expiresAt = readToken(name)?.expiresAt ?? null;
-    } catch (error) {
-      item.problem = (error as Error).message;
-    }
-    listing.push(item);
-  }
-  return listing;
 }
 
 /** What `workbench connect --show-example` prints: a profile for a provider that issued this application a client id. */

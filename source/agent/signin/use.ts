@@ -3,7 +3,8 @@ import {existsSync} from 'node:fs';
 import {WorkbenchError} from '../../core/errors.js';
 import type {ResolvedCredential} from '../types.js';
 import {authorizationServer, describeOAuthFailure, oauthClient, requestOptions, toStoredToken} from './oauth-client.js';
-import {listProfiles, loadProfile} from './profiles.js';
+import {listProfiles} from './list-profiles.js';
+import {loadProfile} from './profiles.js';
 import {readToken, tokenPath, writeToken, type StoredToken} from './token-store.js';
 
 /** Spec limit: a token refreshes itself when within two minutes of expiry. */

@@ -2,7 +2,7 @@
  * The workbench's own tools (source/tools/registry.ts: get_errors, proc, detect, ...) offered to
  * the model, so an agent can debug the running app the way an editor's assistant does over MCP:
  * the same zod input (as JSON Schema), the same handler, the same compact text within the answer
- * budget. Read-only tools need no asking; the rest (proc stop, run, proxy) ask unless a rule says.
+ * budget. Read-only tools (and get_incidents, which changes only read marks) need no asking; the rest (proc stop, run, proxy) ask unless a rule says.
  */
 import {z} from 'zod';
 import {toTerminalLine, toTerminalText} from '../../text/terminal-safe.js';
@@ -23,7 +23,9 @@ export function workbenchAgentTool(tool: RegisteredTool, context: ToolContext): 
     description: tool.description,
     inputSchema,
     permission: 'workbench',
-    safeByDefault: tool.annotations.readOnlyHint === true,
+    // Read-only tools, and those that change only the workbench's own bookkeeping without loss
+    // (get_incidents' read marks: not destructive, closed world), need no asking.
+    safeByDefault: tool.annotations.readOnlyHint === true || (tool.annotations.destructiveHint === false && tool.annotations.openWorldHint === false),
     argument(raw) {
       // The rules see the tool's name and its arguments: `proc {"action":"stop","process_id":"web"}`, matched by `proc*`.
       parseToolInput(tool.name, tool.input, raw);

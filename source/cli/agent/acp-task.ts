@@ -1,4 +1,4 @@
-import {openAcpSession} from '../../agent/acp/session.js';
+import {STDERR_WITH_ERROR, openAcpSession} from '../../agent/acp/session.js';
 import {projectPermit} from '../../agent/permissions/project-permit.js';
 import type {PermissionAsker} from '../../agent/types.js';
 import {askOnTerminal} from './ask-on-terminal.js';
@@ -60,9 +60,12 @@ export async function runAcpCommand(flags: AcpCommandFlags): Promise<CommandResu
   try {
     session = await openAcpSession({agent: flags.agent, cwd: process.cwd(), autoApprove: flags.autoApprove, connectTimeoutSeconds, showAgentLog: flags.showAgentLog}, permit);
   } catch (error) {
-    // An agent that died at once usually said why on stderr.
-    const stderr = isWorkbenchError(error) ? (error.details as {stderr?: string[]} | undefined)?.stderr : undefined;
-    for (const line of stderr ?? []) process.stderr.write(`agent: ${toTerminalLine(line)}\n`);
+    // An agent that failed the handshake (died, refused, could not start a session) usually said why
+    // on stderr: --show-agent-log shows it as transcript rows (--json: rows on stdout), else its last lines.
+    const stderr = (isWorkbenchError(error) ? (error.details as {stderr?: string[]} | undefined)?.stderr : undefined) ?? [];
+    if (flags.showAgentLog) for (const line of stderr) out.event({type: 'row', row: {kind: 'agent-log', text: toTerminalLine(line)}});
+    else for (const line of stderr.slice(-STDERR_WITH_ERROR)) process.stderr.write(`agent: ${toTerminalLine(line)}\n`);
+    await out.flush();
     throw error;
   }
 

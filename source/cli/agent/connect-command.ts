@@ -4,7 +4,8 @@ import {parseInteger} from '../../core/parse-number.js';
 import {toTerminalLine} from '../../text/terminal-safe.js';
 import {connect} from '../../agent/signin/connect.js';
 import {openBrowser} from '../../agent/signin/open-browser.js';
-import {exampleProfile, GATEWAY_PROVIDER, listProfiles} from '../../agent/signin/profiles.js';
+import {listProfiles} from '../../agent/signin/list-profiles.js';
+import {exampleProfile, GATEWAY_PROVIDER} from '../../agent/signin/profiles.js';
 
 /** Long enough to sign in with a password manager and a second factor. */
 export const DEFAULT_CONNECT_TIMEOUT_SECONDS = 300;

@@ -5,14 +5,13 @@ import type {ChatSession, PermissionAsker, PermissionRequest} from '../../agent/
 import {KeypressProvider} from '../../tui/contexts/KeypressContext.js';
 import {useKeypress} from '../../tui/hooks/useKeypress.js';
 import {KeyPriority} from '../../tui/key/keyPriority.js';
-import type {Keypress} from '../../tui/key/keyBindings.js';
+import {Command, matchesCommand, type Keypress} from '../../tui/key/keyBindings.js';
 import {TextBox} from '../../tui/panes/graphql/TextBox.js';
 import {finishedTurnLines, turnLines, type ChatLine} from '../../tui/panes/chat/chatLines.js';
 import {ChatLineView} from '../../tui/panes/chat/ChatLineView.js';
-import {PermissionPrompt} from '../../tui/panes/chat/PermissionPrompt.js';
-import {isCancelKey, permissionAnswerOf} from '../../tui/panes/chat/chatKeys.js';
+import {PermissionPrompt, permissionAnswerOf} from '../../tui/panes/chat/PermissionPrompt.js';
 import {useChat} from '../../tui/panes/chat/useChat.js';
-import {usePromptInput} from '../../tui/panes/chat/usePromptInput.js';
+import {useTextInput} from '../../tui/hooks/useTextInput.js';
 import {copyToClipboard} from '../../tui/terminal/clipboard.js';
 import {colourlessStream, noColorRequested} from '../../tui/terminal/noColor.js';
 
@@ -71,14 +70,18 @@ export function InlineChat({session, asker, env = process.env}: {session: ChatSe
   );
   const chat = useChat(open, {start: true, closeOnUnmount: false});
   const [note, setNote] = useState<string>();
-  const input = usePromptInput((text) => {
-    if (chat.live) {
-      setNote('a turn is running: esc cancels it');
-      return false;
-    }
-    setNote(undefined);
-    chat.send(text);
-  });
+  const input = useTextInput(
+    (text) => {
+      if (!text.trim()) return false;
+      if (chat.live) {
+        setNote('a turn is running: esc cancels it');
+        return false;
+      }
+      setNote(undefined);
+      chat.send(text);
+    },
+    {history: true},
+  );
   const closed = useMemo<ReadonlySet<string>>(() => new Set(), []);
 
   const items = useMemo<StaticItem[]>(
@@ -102,7 +105,7 @@ export function InlineChat({session, asker, env = process.env}: {session: ChatSe
 
   useKeypress(
     (press) => {
-      if (chat.live && isCancelKey(press)) {
+      if (chat.live && matchesCommand(Command.CHAT_CANCEL, press)) {
         chat.cancel();
         setNote('cancelling…');
       } else if (isCtrl(press, 'c')) exit();

@@ -1,15 +1,14 @@
 import {WorkbenchError} from '../../core/errors.js';
-import {ANONYMOUS, userFromClaims} from '../../gql/auth/index.js';
-import {localChat, remoteChat, type DatabaseChat} from '../../gql/chat/chat-client.js';
+import type {DatabaseChat} from '../../gql/chat/chat-client.js';
 import {databaseChatSession} from '../../gql/chat/chat-session.js';
+import {openGqlClient} from '../../gql/client/index.js';
 import type {GqlService, GqlSettings} from '../../gql/types.js';
-import {findService} from '../../services/registry.js';
 import {toTerminalLine} from '../../text/terminal-safe.js';
 import {askOnTerminal} from '../agent/ask-on-terminal.js';
 import {cancelOnInterrupt} from '../agent/interrupt.js';
 import {TranscriptPrinter} from '../agent/transcript-printer.js';
 import type {CommandResult} from '../command-output.js';
-import {GRAPHQL_SERVICE, jsonObject} from './query-task.js';
+import {jsonObject} from './query-task.js';
 
 export interface GqlChatFlags {
   settings?: string;
@@ -23,24 +22,19 @@ export interface GqlChatDeps {
 }
 
 /**
- * The database's chat as `gql query` reaches the service: the running `serve graphql` of the same
- * settings (when it checks no tokens), else in-process — always in-process with `--claims`, as
- * the user holding them. `work` gets the chat; an in-process service is closed after it.
+ * The database's chat through the GraphQL client, as `gql query` reaches the service: the
+ * running `serve graphql` of the same settings, else in-process — always in-process with
+ * `--claims`, as the user holding them. `work` gets the chat; the client is closed after it.
  */
 async function withChat<T>(flags: GqlChatFlags, deps: GqlChatDeps, work: (chat: DatabaseChat) => Promise<T>): Promise<T> {
   if (flags.settings !== undefined && flags.settings.trim() === '') throw new WorkbenchError('invalid_argument', '--settings is empty');
   const claims = jsonObject(flags.claims, '--claims');
   const settings = deps.loadSettings(flags.settings);
-  if (claims === undefined) {
-    const entry = await findService(GRAPHQL_SERVICE);
-    if (entry !== undefined && entry.settings === settings.source && entry.auth === false && typeof entry.path === 'string')
-      return work(remoteChat(new URL(`${entry.url}${entry.path}`)));
-  }
-  const service = await deps.openService(settings);
+  const client = await openGqlClient(settings, {...(claims !== undefined ? {claims} : {}), openService: (loaded) => deps.openService(loaded)});
   try {
-    return await work(localChat(service, claims === undefined ? ANONYMOUS : userFromClaims(claims)));
+    return await work(await client.chat());
   } finally {
-    await service.close();
+    await client.close();
   }
 }
 

@@ -3,21 +3,22 @@ import {stripAnsi} from '../../text/ansi.js';
 import {compileUserPattern} from '../../processes/user-pattern.js';
 import type {processMethods} from '../protocol/processes.js';
 import type {Handlers} from './context.js';
+import {listInView, processKey} from './scope.js';
 
 export const processHandlers: Handlers<keyof typeof processMethods> = {
-  'proc.start': (params, {supervisor}) => supervisor.start(params),
-  'proc.list': (_params, {supervisor}) => supervisor.list(),
-  'proc.get': ({id}, {supervisor}) => supervisor.get(id),
-  'proc.output': ({id, tail, grep, raw}, {supervisor}) => {
+  'proc.start': ({project, ...request}, {supervisor}) => supervisor.start({...request, project: project ?? ''}),
+  'proc.list': ({project, all}, context) => (all ? context.supervisor.list() : listInView(context, project)),
+  'proc.get': ({id, project}, context) => context.supervisor.get(processKey(context, project, id)),
+  'proc.output': ({id, tail, grep, raw, project}, context) => {
     // Compiled before the ring is read: a bad pattern is an error even for an unknown process.
     const matcher = grep === undefined ? undefined : compileUserPattern(grep);
-    const {text, end} = supervisor.outputWithEnd(id);
+    const {text, end} = context.supervisor.outputWithEnd(processKey(context, project, id));
     return {id, output: selectOutput(text, {tail, grep: matcher, stripAnsi: raw ? undefined : stripAnsi}), end};
   },
-  'proc.stop': ({id}, {supervisor}) => supervisor.stop(id),
-  'proc.restart': ({id}, {supervisor}) => supervisor.restart(id),
-  'proc.remove': ({id}, {supervisor}) => {
-    supervisor.remove(id);
+  'proc.stop': ({id, project}, context) => context.supervisor.stop(processKey(context, project, id)),
+  'proc.restart': ({id, project}, context) => context.supervisor.restart(processKey(context, project, id)),
+  'proc.remove': ({id, project}, context) => {
+    context.supervisor.remove(processKey(context, project, id));
     return {removed: true};
   },
 };

@@ -1,5 +1,5 @@
 import {z} from 'zod';
-import {noParams, processId, returns, type MethodSpec} from './define.js';
+import {noParams, processId, project, returns, type MethodSpec} from './define.js';
 import {topicSchema, type Topic} from './events.js';
 
 /** A process a crashed daemon left running: the next daemon knows it by pid only. */
@@ -21,6 +21,8 @@ const subscription = z.strictObject({
   topic: topicSchema,
   /** `output` only: one process's output; every process's when absent. */
   id: processId.optional(),
+  /** Whose process `id` is (the caller's project). */
+  project,
 });
 
 /** The daemon itself: liveness, shutdown and event subscriptions. */

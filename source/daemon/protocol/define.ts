@@ -17,4 +17,12 @@ export function returns<T>(): T {
 /** A method without parameters still refuses unknown ones. */
 export const noParams = z.strictObject({});
 
-export const processId = z.string().min(1).max(64);
+/** A process id inside the caller's project (`web`), or one that names its project (`/path/to/project#web`). */
+export const processId = z.string().min(1).max(4200);
+
+/**
+ * The caller's project root (realpath; see project/project-root.ts): processes belong to their
+ * project, so every method that names one carries it. `DaemonClient` adds it; absent, a
+ * nameless project of its own.
+ */
+export const project = z.string().max(4096).optional();

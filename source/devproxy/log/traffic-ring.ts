@@ -6,6 +6,9 @@ export type NewTrafficEntry = TrafficEntry extends infer T ? (T extends TrafficE
 
 export const DEFAULT_QUERY_LIMIT = 100;
 
+/** A new entry, and the oldest one it pushed out when the ring was full. */
+export type EntryListener = (entry: TrafficEntry, dropped: TrafficEntry | undefined) => void;
+
 /**
  * One proxy's traffic log: a fixed array used as a ring, so memory is bounded by `size` entries
  * whatever the traffic, and adding an entry never allocates beyond the entry itself.
@@ -13,7 +16,7 @@ export const DEFAULT_QUERY_LIMIT = 100;
 export class TrafficRing {
   private readonly slots: Array<TrafficEntry | undefined>;
   private lastSeq = 0;
-  private readonly listeners = new Set<(entry: TrafficEntry) => void>();
+  private readonly listeners = new Set<EntryListener>();
 
   constructor(readonly size: number) {
     this.slots = new Array<TrafficEntry | undefined>(size);
@@ -22,10 +25,12 @@ export class TrafficRing {
   add(fresh: NewTrafficEntry): TrafficEntry {
     const entry = fresh as TrafficEntry;
     entry.seq = ++this.lastSeq;
-    this.slots[(entry.seq - 1) % this.size] = entry;
+    const slot = (entry.seq - 1) % this.size;
+    const dropped = this.slots[slot];
+    this.slots[slot] = entry;
     for (const listener of this.listeners) {
       try {
-        listener(entry);
+        listener(entry, dropped);
       } catch {
         // A listener's fault (a closed client) must not break forwarding.
       }
@@ -33,7 +38,8 @@ export class TrafficRing {
     return entry;
   }
 
-  onEntry(listener: (entry: TrafficEntry) => void): () => void {
+  /** Called for each entry added, with the one it pushed out of a full ring (the inbox loses it). */
+  onEntry(listener: EntryListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -77,7 +83,8 @@ export class TrafficRing {
       if (entry.type === 'http') records.http.push(entry);
       else if (entry.type === 'error') records.js.push(entry);
       else if (entry.type === 'custom') records.custom.push(entry);
-      else if (entry.type === 'diagnostic') records.diagnostics.push(entry);
+      // A request's transport failure is its HTTP entry; the diagnostic beside it would be a second entry.
+      else if (entry.type === 'diagnostic' && !entry.inHttpEntry) records.diagnostics.push(entry);
     }
     return records;
   }

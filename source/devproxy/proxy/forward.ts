@@ -73,10 +73,12 @@ class Exchange implements ConnectionUser {
   // Filled in as the answer streams.
   private status = 0;
   private statusMessage?: string;
-  private answerHeaders?: IncomingHttpHeaders;
+  private derived?: DerivedHeaders;
   private sample?: BodySample;
   private bytes = 0;
   private injected = false;
+  // The body's last part from the target, not yet written on (onBody).
+  private pending?: Buffer;
   // An event stream may be quiet for minutes; its silence is not a timeout.
   private eventStream = false;
   // An HTML answer is gathered here to inject the page script; undefined while streaming.
@@ -139,6 +141,10 @@ class Exchange implements ConnectionUser {
       this.connection?.socket.destroy();
       this.fail(error);
     }
+    const pending = this.pending;
+    if (pending === undefined) return;
+    this.pending = undefined;
+    if (!this.finished) this.writeOn(pending);
   }
 
   onClosed(error: Error | undefined): void {
@@ -165,17 +171,35 @@ class Exchange implements ConnectionUser {
     this.answered = true;
     this.status = status;
     this.statusMessage = statusMessage;
-    this.answerHeaders = received;
-    const contentType = received['content-type'];
-    const headers = downstreamHeaders(received, this.forwarder.options.target, this.proxyOrigin);
-    if (isTextType(contentType)) this.sample = new BodySample(headerText(received['content-encoding']));
-    this.eventStream = contentType?.startsWith('text/event-stream') === true;
+    const derived = this.derive(received);
+    const headers = derived.downstream;
+    if (derived.textBody) this.sample = new BodySample(derived.contentEncoding);
+    this.eventStream = derived.eventStream;
     const bodyless = this.method === 'HEAD' || status === 204 || status === 304;
-    if (!bodyless && status !== 206 && contentType?.toLowerCase().includes('text/html')) {
+    if (!bodyless && status !== 206 && derived.html) {
       this.html = {chunks: [], headers};
       return;
     }
     this.response.writeHead(status, statusMessage, headers);
+  }
+
+  /** What the browser gets and what the log keeps of the target's headers, worked out once for answers that share a head. */
+  private derive(received: IncomingHttpHeaders): DerivedHeaders {
+    const known = derived.get(received);
+    if (known !== undefined && known.proxyOrigin === this.proxyOrigin) return (this.derived = known);
+    const contentType = received['content-type'];
+    const fresh: DerivedHeaders = {
+      proxyOrigin: this.proxyOrigin,
+      contentType: headerText(contentType),
+      contentEncoding: headerText(received['content-encoding']),
+      textBody: isTextType(contentType),
+      eventStream: contentType?.startsWith('text/event-stream') === true,
+      html: contentType?.toLowerCase().includes('text/html') === true,
+      downstream: Object.freeze(downstreamHeaders(received, this.forwarder.options.target, this.proxyOrigin)),
+      record: Object.freeze(headerRecord(received)),
+    };
+    derived.set(received, fresh);
+    return (this.derived = fresh);
   }
 
   onBody(chunk: Buffer): void {
@@ -191,6 +215,13 @@ class Exchange implements ConnectionUser {
       for (const part of html.chunks) this.response.write(part);
       return;
     }
+    // The part is held until more comes or this read of the target's bytes is done: a body that
+    // ends in the same read (most answers) goes with the end, one write to the browser instead of two.
+    if (this.pending !== undefined) this.writeOn(this.pending);
+    this.pending = chunk;
+  }
+
+  private writeOn(chunk: Buffer): void {
     if (!this.response.write(chunk)) {
       // The browser reads slower than the target sends: hold the target until it catches up. An
       // exchange that ends meanwhile hands the connection back flowing (release), so the drain
@@ -221,7 +252,9 @@ class Exchange implements ConnectionUser {
       response.end(parts.at(-1));
       response.uncork();
     } else {
-      this.response.end();
+      const pending = this.pending;
+      this.pending = undefined;
+      this.response.end(pending);
     }
     this.finish();
   }
@@ -232,7 +265,17 @@ class Exchange implements ConnectionUser {
     const {request, response, method, url} = this;
     const failure = describeFailure(error);
     const message = failureMessage(target, failure, this.answered);
-    record({type: 'diagnostic', level: 'error', category: failure.code, message, timestamp: Date.now(), method, url});
+    // Before any answer the request's entry is a transport error (status 0) carrying this failure; after one, only the diagnostic says it.
+    record({
+      type: 'diagnostic',
+      level: 'error',
+      category: failure.code,
+      message,
+      timestamp: Date.now(),
+      method,
+      url,
+      ...(this.answered || this.clientGone ? {} : {inHttpEntry: true as const}),
+    });
     if (!response.headersSent) {
       const retry = method === 'GET' && (request.headers.accept ?? '').includes('text/html');
       const page = failurePage(target, failure, method, url, retry);
@@ -258,11 +301,11 @@ class Exchange implements ConnectionUser {
       traceId: this.trace.traceId,
       durationMs: Math.round((performance.now() - this.started) * 100) / 100,
       requestHeaders: headerRecord(request.headers),
-      responseHeaders: this.answerHeaders ? headerRecord(this.answerHeaders) : {},
+      responseHeaders: this.derived?.record ?? {},
       requestBytes: this.requestSample?.bytes ?? 0,
       responseBytes: this.bytes,
     };
-    const contentType = headerText(this.answerHeaders?.['content-type']);
+    const contentType = this.derived?.contentType;
     if (contentType) entry.contentType = contentType;
     const body = this.sample?.text();
     if (body !== undefined) entry.body = body;
@@ -274,6 +317,23 @@ class Exchange implements ConnectionUser {
     this.forwarder.options.record(entry);
   }
 }
+
+/** A response head's headers as the browser receives them (for one proxy address), as the log keeps them, and what they say of the body; frozen, as answers share them. */
+interface DerivedHeaders {
+  proxyOrigin: string;
+  contentType?: string;
+  contentEncoding?: string;
+  /** Whether the body is text the log keeps a sample of. */
+  textBody: boolean;
+  eventStream: boolean;
+  /** Whether the page script is injected (unless the answer has no body or is partial). */
+  html: boolean;
+  downstream: OutgoingHttpHeaders;
+  record: Record<string, string>;
+}
+
+// Keyed by the parser's headers object, which answers with the same head share (response-parser.ts).
+const derived = new WeakMap<IncomingHttpHeaders, DerivedHeaders>();
 
 function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;

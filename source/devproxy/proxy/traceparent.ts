@@ -27,10 +27,11 @@ function randomHex(bytes: number): string {
 
 export function traceFor(incoming: string | string[] | undefined): TraceContext {
   const match = typeof incoming === 'string' ? TRACEPARENT.exec(incoming.trim().toLowerCase()) : null;
-  const span = randomHex(8);
   if (match && match[1] !== 'ff' && match[2] !== ZERO_TRACE && match[3] !== ZERO_SPAN) {
-    return {traceId: match[2]!, header: `00-${match[2]}-${span}-${match[4]}`};
+    return {traceId: match[2]!, header: `00-${match[2]}-${randomHex(8)}-${match[4]}`};
   }
-  const traceId = randomHex(16);
-  return {traceId, header: `00-${traceId}-${span}-01`};
+  // A new trace: its id and our span in one draw, 32 then 16 hex digits.
+  const ids = randomHex(24);
+  const traceId = ids.slice(0, 32);
+  return {traceId, header: `00-${traceId}-${ids.slice(32)}-01`};
 }

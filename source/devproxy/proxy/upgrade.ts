@@ -75,7 +75,7 @@ export function forwardUpgrade(forwarder: Forwarder, request: IncomingMessage, s
   upstream.on('error', (error) => {
     const failure = describeFailure(error);
     const message = failureMessage(target, failure, false);
-    record({type: 'diagnostic', level: 'error', category: failure.code, message, timestamp: Date.now(), method, url});
+    record({type: 'diagnostic', level: 'error', category: failure.code, message, timestamp: Date.now(), method, url, inHttpEntry: true});
     entry(0, {}, `${failure.code}: ${message}`);
     socket.end('HTTP/1.1 502 Bad Gateway\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n\r\n' + message + '\n');
   });

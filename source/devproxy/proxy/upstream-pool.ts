@@ -31,7 +31,8 @@ export class UpstreamConnection {
     timeoutMs: number,
   ) {
     socket.setTimeout(timeoutMs);
-    socket.on('data', (chunk: Buffer) => (this.user ? this.user.onData(chunk) : socket.destroy()));
+    // A plain connection reads into its own slab (connect, below); TLS streams its chunks.
+    if (socket instanceof tls.TLSSocket) socket.on('data', (chunk: Buffer) => this.onData(chunk));
     socket.on('timeout', () => (this.user ? this.user.onTimeout() : socket.destroy()));
     socket.on('error', (error) => (this.error = error));
     socket.on('close', () => {
@@ -40,6 +41,13 @@ export class UpstreamConnection {
       this.user = undefined;
       user?.onClosed(this.error);
     });
+  }
+
+  /** Always true: net's `onread` would stop reading on false; a slow browser pauses the socket itself (forward.ts). */
+  onData(chunk: Buffer): true {
+    if (this.user) this.user.onData(chunk);
+    else this.socket.destroy();
+    return true;
   }
 
   /** Back to the pool after a complete exchange, or closed when it cannot carry another. */
@@ -107,17 +115,48 @@ export class UpstreamPool {
 
   private connect(): UpstreamConnection {
     const {hostname, port, secure} = this.target;
-    const socket = secure
+    const slab = secure ? undefined : new ReadSlab();
+    const socket: Socket = secure
       ? // A dev server's certificate is usually self-signed: the user named this target, so it is trusted as is.
         tls.connect({host: hostname, port, rejectUnauthorized: false, servername: net.isIP(hostname) ? undefined : hostname})
-      : net.connect({host: hostname, port});
+      : net.connect({host: hostname, port, onread: {buffer: () => slab!.next(), callback: (size, buffer): boolean => connection.onData(slab!.take(buffer as Buffer, size))}});
     socket.setNoDelay(true);
-    const connection = new UpstreamConnection(socket, this, this.timeoutMs);
+    const connection: UpstreamConnection = new UpstreamConnection(socket, this, this.timeoutMs);
     this.open.add(connection);
     return connection;
   }
 
   private closeExpired(oldest: number): void {
     for (const connection of [...this.idle]) if (connection.idleSince <= oldest) connection.socket.destroy();
+  }
+}
+
+const SLAB_BYTES = 64 * 1024;
+const MIN_READ_BYTES = 8 * 1024;
+
+/**
+ * Where one plain connection's reads land (net's `onread`): each read fills the rest of a 64 KiB
+ * slab and hands on a view of what came, so an answer costs no buffer of its own and no readable
+ * stream's bookkeeping. A region is never read into
+ * twice: views that outlive their read (a page gathered for injection, a write the browser is slow
+ * to take) stay as they were; the slab is freed with its last view.
+ */
+class ReadSlab {
+  private slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+  private offset = 0;
+
+  /** What came in a read into `buffer` (the region next() gave out). */
+  take(buffer: Buffer, size: number): Buffer {
+    this.offset += size;
+    return buffer.subarray(0, size);
+  }
+
+  /** Where the next read goes. */
+  next(): Buffer {
+    if (SLAB_BYTES - this.offset < MIN_READ_BYTES) {
+      this.slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+      this.offset = 0;
+    }
+    return this.slab.subarray(this.offset);
   }
 }

@@ -1,5 +1,6 @@
 import {WorkbenchError} from '../../core/errors.js';
 import type {ReaderService} from '../contracts.js';
+import {refreshAll} from '../refresh-all.js';
 import {callServer, isRecord, serverBaseUrl, type ServerAnswer, type ServerRequest} from '../../services/server-call.js';
 import type {Ingestor, IngestorTestResult} from '../ingestors/types.js';
 import type {ArticlePage, ArticleQuery, CategoryCount, DiscoveredFeed, Feed, FullArticle, List, Visibility} from '../types.js';
@@ -51,6 +52,8 @@ export function createHttpReader(baseUrl: string): ReaderService {
       await call(`/feeds/${id(feedId)}`, {method: 'DELETE'});
     },
     refresh: (feedId) => json<{newArticles: number}>(`/feeds/${id(feedId)}/refresh`, {method: 'POST', timeoutMs: FETCH_TIMEOUT_MS}),
+    // Feed by feed, each its own request: one request for all could outlast any timeout.
+    refreshAll: (ids) => refreshAll(reader, ids),
     async markAllRead(feedId) {
       const body = await json<{marked?: number}>(`/feeds/${id(feedId)}/mark-all-read`, {method: 'POST'});
       return {marked: typeof body?.marked === 'number' ? body.marked : 0};

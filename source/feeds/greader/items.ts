@@ -86,7 +86,7 @@ export function atomFeed(streamId: string, title: string, rows: StreamRow[], fee
     const published = new Date(millis(row.published_at) ?? millis(row.sort_at)!).toISOString();
     const state = read ? 'read' : 'fresh';
     return (
-      `<entry><id>${longItemId(Number(row.id))}</id><title type="html">${xml(row.title)}</title><published>${published}</published><updated>${published}</updated>` +
+      `<entry><id>${longItemId(Number(row.id))}</id><title type="text">${xml(row.title)}</title><published>${published}</published><updated>${published}</updated>` +
       (row.link ? `<link rel="alternate" href="${xml(row.link)}" type="text/html"/>` : '') +
       (row.author ? `<author><name>${xml(row.author)}</name></author>` : '') +
       `<category term="${STATE}${state}" scheme="http://www.google.com/reader/" label="${state}"/>` +

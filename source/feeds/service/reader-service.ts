@@ -11,6 +11,7 @@ import {listRss} from './list-rss.js';
 import {exportOpml, importOpml} from './opml.js';
 import {feedListCache} from './feed-list-cache.js';
 import {pollFeed} from './refresh.js';
+import {refreshAll} from '../refresh-all.js';
 import {discover, subscribe} from './subscribe.js';
 import {name, optionalName, positiveId, visibility} from './validate.js';
 import {homedir} from 'node:os';
@@ -88,7 +89,7 @@ export async function createReaderService(options: ReaderServiceOptions = {}): P
     return found;
   };
 
-  return {
+  const service: LocalReaderService = {
     store,
     listFeeds: async () => feedList(context.nowMs()),
     getFeed: feed,
@@ -106,6 +107,7 @@ export async function createReaderService(options: ReaderServiceOptions = {}): P
       if (owner !== undefined) return {newArticles: (await ingestorRuns.run(owner, () => ingestors.runIngestor(owner, {force: true}))).added};
       return refreshes.run(id, () => pollFeed(context, id));
     },
+    refreshAll: (ids) => refreshAll(service, ids),
     async markAllRead(feedId) {
       if (!(await findFeedRow(store.db, positiveId(feedId, 'feed id')))) throw new WorkbenchError('not_found', `no feed ${feedId}`);
       return {marked: await markFeedRead(store.db, store.dialect, feedId)};
@@ -137,6 +139,7 @@ export async function createReaderService(options: ReaderServiceOptions = {}): P
     dueFeeds: async (now, limit) => dueFeeds(store.db, now.getTime(), limit),
     close: () => store.close(),
   };
+  return service;
 }
 
 /** The model as `workbench agent` finds it from where the reader runs: its credential chain and the project's agent block. */

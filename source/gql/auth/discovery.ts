@@ -87,5 +87,5 @@ export function authorityUrl(authority: string): URL {
 
 /** The identity provider cannot be asked: not the token's fault, so 503, and the next request tries again. */
 export function unavailable(authority: string, reason: string): WorkbenchError {
-  return new WorkbenchError('daemon_not_connected', `cannot verify tokens: the identity provider ${authority} is unavailable (${reason}); retry later`);
+  return new WorkbenchError('identity_provider_unavailable', `cannot verify tokens: the identity provider ${authority} is unavailable (${reason}); retry later`);
 }

@@ -7,7 +7,8 @@ import {ANONYMOUS, userFromClaims} from './user-context.js';
 
 // Signatures by a key pair only: no HMAC (a public key passed as a shared secret is the classic forgery), never `none`.
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
-const CLOCK_TOLERANCE_SECONDS = 30;
+// How far the provider's clock may be from ours, for exp, nbf and iat (README: Authentication).
+export const CLOCK_TOLERANCE_SECONDS = 30;
 
 interface Verifier {
   issuers: string[];
@@ -27,7 +28,8 @@ export interface VerifyOptions {
  * `GqlService:DisableAuth` everyone is anonymous; otherwise a bearer JWT signed by a key of the
  * `JwtSettings:Authority`'s JWKS (found by OIDC discovery, fetched once and cached by jose),
  * issued by that authority, for `JwtSettings:Audience`, unexpired. Anything else is a 401
- * `unauthorized` saying what is wrong; an identity provider that cannot be reached is a 503.
+ * `unauthorized` saying what is wrong; an identity provider that cannot be reached is a 503
+ * `identity_provider_unavailable`.
  */
 export async function verifyBearer(header: string | undefined, settings: GqlSettings, options: VerifyOptions = {}): Promise<UserContext> {
   if (settings.disableAuth) return ANONYMOUS;
@@ -42,6 +44,10 @@ export async function verifyBearer(header: string | undefined, settings: GqlSett
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
       requiredClaims: ['exp'],
     });
+    // jose checks iat only with a maximum age; a token issued in the future is refused all the same.
+    if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) {
+      throw new WorkbenchError('unauthorized', `invalid token: it was issued in the future (iat ${new Date(payload.iat * 1000).toISOString()})`);
+    }
     return userFromClaims(payload as Record<string, unknown>);
   } catch (error) {
     throw tokenError(error, audience, verifier.issuers[0]!);
@@ -74,7 +80,6 @@ function verifierFor(authority: string, network: Network | undefined): Promise<V
   let verifier = verifiers.get(authority);
   if (verifier === undefined) {
     verifier = discoverProvider(authority, network).then(({issuer, jwksUri, viaPublic}) => {
-      const trimmed = issuer.replace(/\/+$/, '');
       const keys = createRemoteJWKSet(jwksUri, {
         // Through the outbound client and its address policy, not global fetch.
         [customFetch]: async (url: string, init: {signal: AbortSignal}) => {
@@ -82,7 +87,8 @@ function verifierFor(authority: string, network: Network | undefined): Promise<V
           return new Response(text, {status: 200, headers: {'content-type': 'application/json'}});
         },
       });
-      return {issuers: [trimmed, `${trimmed}/`], keys};
+      // The token's iss must be the discovered issuer exactly (OIDC Core §3.1.3.7): a trailing slash is another issuer.
+      return {issuers: [issuer], keys};
     });
     verifiers.set(authority, verifier);
     verifier.catch(() => verifiers.delete(authority));
@@ -116,7 +122,7 @@ function tokenError(error: unknown, audience: string, issuer: string): Workbench
     return refuse('it is signed with a key the identity provider does not publish');
   if (error instanceof errors.JOSEAlgNotAllowed) return refuse(`its signature algorithm is not accepted (${ALGORITHMS.join(', ')})`);
   if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) {
-    return new WorkbenchError('daemon_not_connected', `cannot verify tokens: the identity provider’s keys could not be read (${error.message}); retry later`);
+    return new WorkbenchError('identity_provider_unavailable', `cannot verify tokens: the identity provider’s keys could not be read (${error.message}); retry later`);
   }
   if (error instanceof errors.JOSEError) return refuse(`it is not a valid signed JWT (${error.message})`);
   return refuse(`it is not a valid signed JWT (${error instanceof Error ? error.message : String(error)})`);

@@ -3,6 +3,7 @@ import {request as httpsRequest} from 'node:https';
 import {createParser} from 'eventsource-parser';
 import {HTTP_STATUS, WorkbenchError, type ErrorCode} from '../../core/errors.js';
 import {httpCall, NoAnswerError} from '../../services/http-call.js';
+import {GQL_CLIENT_TIMEOUT_MS} from '../client/wire.js';
 import type {GqlService, UserContext} from '../types.js';
 import type {ConversationId, StoredConversation} from './chat-store.js';
 import {openChat, type ChatEvent, type PlanApproval} from './chat-service.js';
@@ -38,9 +39,6 @@ export function localChat(service: GqlService, user: UserContext): DatabaseChat 
   };
 }
 
-// Listing and approving are quick; a plan's batch may write many rows.
-const CALL_TIMEOUT_MS = 60_000;
-
 /** A running server's chat routes under its GraphQL endpoint (`http://127.0.0.1:7702/graphql` → `/graphql/chat`). */
 export function remoteChat(endpoint: URL, token?: string): DatabaseChat {
   const base = `${endpoint.href.replace(/\/+$/, '')}/chat`;
@@ -52,7 +50,8 @@ export function remoteChat(endpoint: URL, token?: string): DatabaseChat {
   const call = async <T>(method: string, path: string): Promise<T> => {
     let answer;
     try {
-      answer = await httpCall(new URL(`${base}${path}`), {method, headers: headers(false), timeoutMs: CALL_TIMEOUT_MS});
+      // Listing and approving wait as long as any call of the GraphQL client (a plan's batch may write many rows).
+      answer = await httpCall(new URL(`${base}${path}`), {method, headers: headers(false), timeoutMs: GQL_CLIENT_TIMEOUT_MS});
     } catch (error) {
       if (error instanceof NoAnswerError) throw new WorkbenchError('daemon_not_connected', `the GraphQL server at ${endpoint.href} did not answer (${error.reason})`);
       throw error;

@@ -1,7 +1,7 @@
 import {existsSync} from 'node:fs';
-import knex from 'knex';
 import {WorkbenchError} from '../../core/errors.js';
 import {loadModel} from '../load-model.js';
+import {connectGql, databaseReadError, sqliteFile} from '../settings/connect.js';
 import {parseConnectionString} from '../settings/connection-string.js';
 import {loadGqlSettings, type LoadGqlSettingsOptions} from '../settings/load-settings.js';
 import type {ConnectionInfo, GqlModel, GqlSettings, ModelProblem} from '../types.js';
@@ -21,14 +21,15 @@ export interface ReadModel {
 export async function readModel(options: LoadGqlSettingsOptions): Promise<ReadModel> {
   const settings = loadGqlSettings(options);
   const connection = parseConnectionString(settings.provider, settings.connectionString);
-  if (settings.provider === 'sqlite') {
-    const filename = (connection.knex.connection as {filename: string}).filename;
-    if (filename !== ':memory:' && !existsSync(filename)) throw new WorkbenchError('not_found', `the SQLite database ${filename} does not exist (${settings.source})`);
-  }
-  const db = knex({...connection.knex, pool: {min: 0, max: 1}});
+  const file = sqliteFile(connection);
+  if (file !== undefined && !existsSync(file))
+    throw new WorkbenchError('not_found', `the SQLite database ${file} does not exist (${settings.source}); \`workbench gql sample\` creates it with the Chinook sample`);
+  const db = connectGql(connection, {pool: {min: 0, max: 1}});
   try {
     const {model, problems} = await loadModel(db, settings);
     return {settings, connection, model, problems};
+  } catch (error) {
+    throw databaseReadError(connection, error);
   } finally {
     await db.destroy();
   }

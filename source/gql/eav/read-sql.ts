@@ -1,7 +1,6 @@
 import type {Knex} from 'knex';
 import {WorkbenchError} from '../../core/errors.js';
-import {applyOperator, COMPARISON_OPERATORS, nextAlias, readPolicy, STRING_OPERATORS, tableRef} from '../query/filter-sql.js';
-import {columnExpression} from '../query/json-sql.js';
+import {applyOperator, columnExpression, COMPARISON_OPERATORS, nextAlias, readPolicy, STRING_OPERATORS, tableRef} from '../query/sql-parts.js';
 import type {GqlColumn, GqlRequestContext, GqlTable, TableEav} from '../types.js';
 import {EAV_FILTER_FIELD} from './fields.js';
 import {checkedValue, isTextKind} from './values.js';

@@ -1,10 +1,11 @@
-import knex, {type Knex} from 'knex';
+import type {Knex} from 'knex';
 import {WorkbenchError} from '../../core/errors.js';
 import {introspect} from '../introspect/index.js';
 import {loadModel} from '../load-model.js';
 import {KEY} from '../metadata/keys.js';
 import {parseRules} from '../metadata/parse-rules.js';
 import {resolveMetadata} from '../metadata/resolve-metadata.js';
+import {connectGql, databaseReadError} from '../settings/connect.js';
 import {parseConnectionString} from '../settings/connection-string.js';
 import {loadGqlSettings, type LoadGqlSettingsOptions} from '../settings/load-settings.js';
 import type {GqlModel, GqlService, GqlSettings, ModelProblem} from '../types.js';
@@ -28,8 +29,12 @@ export interface OpenedEvents {
 
 function openDatabase(settings: GqlSettings, poolMax = 4): Knex {
   const connection = parseConnectionString(settings.provider, settings.connectionString);
-  const config: Knex.Config = {...connection.knex};
-  return knex(settings.provider === 'sqlite' ? config : {...config, pool: {min: 0, max: poolMax}});
+  return connectGql(connection, settings.provider === 'sqlite' ? {} : {pool: {min: 0, max: poolMax}});
+}
+
+/** A failure to read the database, in one line (damaged file, unreachable server). */
+function readError(settings: GqlSettings, error: unknown): Error {
+  return databaseReadError(parseConnectionString(settings.provider, settings.connectionString), error);
 }
 
 /** Problems in one line: a command's error is one line on the terminal. */
@@ -52,7 +57,7 @@ export async function openEvents(options: LoadGqlSettingsOptions): Promise<Opene
     return {settings, model, db, store: new OutboxStore(db, settings.provider, model.events.outbox), close: () => db.destroy()};
   } catch (error) {
     await db.destroy();
-    throw error;
+    throw readError(settings, error);
   }
 }
 
@@ -88,6 +93,8 @@ export async function initOutbox(options: LoadGqlSettingsOptions & {table?: stri
     const statements = outboxDdl(settings.provider, schema, name);
     if (!options.print) for (const statement of statements) await db.raw(statement);
     return {table: `${schema}.${name}`, statements, applied: !options.print};
+  } catch (error) {
+    throw readError(settings, error);
   } finally {
     await db.destroy();
   }

@@ -1,7 +1,7 @@
 import type {GraphQLFieldConfigMap} from 'graphql';
 import {keyOf} from '../mutate/columns.js';
 import type {WriteOp} from '../mutate/prepare.js';
-import {tableRef} from '../query/filter-sql.js';
+import {tableRef} from '../query/sql-parts.js';
 import type {FileColumn, GqlColumn, GqlRequestContext, GqlTable, Row} from '../types.js';
 import {StagedFile} from './staged-file.js';
 import {openStorage} from './storage/open-storage.js';

@@ -4,7 +4,8 @@
  * per table), so a model loads as fast on 500 tables as on 5.
  */
 import type {Knex} from 'knex';
-import {describeError, environmentFault, WorkbenchError} from '../../core/errors.js';
+import {environmentFault, WorkbenchError} from '../../core/errors.js';
+import {driverWords} from '../../storage/driver-words.js';
 import type {DbModel, Provider} from '../types.js';
 import {assembleDbModel} from './assemble.js';
 import type {Catalog} from './catalog.js';
@@ -31,7 +32,7 @@ export async function introspect(db: Knex, provider: Provider, options: Introspe
     catalog = await CATALOGS[provider](db);
   } catch (error) {
     // A full disk stays a full disk; anything else (unreachable, no permission on the catalog) means the database cannot be served.
-    throw new WorkbenchError(environmentFault(error) ?? 'database_unavailable', `Could not read the ${provider} database's tables: ${describeError(error)}`, error);
+    throw new WorkbenchError(environmentFault(error) ?? 'database_unavailable', `Could not read the ${provider} database's tables: ${driverWords(error)}`, error);
   }
   return assembleDbModel(provider, catalog, options.schemas);
 }

@@ -1,12 +1,25 @@
 import {RE2JS, RE2JSException} from 're2js';
 import {KEY} from '../metadata/keys.js';
 import type {GqlModel} from '../types.js';
+import {DEFAULT_MAX_QUERY_COST, DEFAULT_MAX_QUERY_DEPTH} from '../query/cost.js';
+import {DEFAULT_STATEMENT_TIMEOUT_SECONDS} from '../query/deadline.js';
 import {parsePrefixFormat, type SchemaPrefixFormat} from './names.js';
 import type {PropertyReader} from './property-reader.js';
 
 export type ModelOptions = Pick<
   GqlModel,
-  'maxQueryRows' | 'defaultLimit' | 'tenantContextKey' | 'autoFilterBypassRole' | 'rawSql' | 'genericTable' | 'schemaDisplay' | 'schemaDefault' | 'schemaExcluded'
+  | 'maxQueryRows'
+  | 'maxQueryCost'
+  | 'maxQueryDepth'
+  | 'statementTimeoutSeconds'
+  | 'defaultLimit'
+  | 'tenantContextKey'
+  | 'autoFilterBypassRole'
+  | 'rawSql'
+  | 'genericTable'
+  | 'schemaDisplay'
+  | 'schemaDefault'
+  | 'schemaExcluded'
 > & {
   dePluralize: boolean;
   autoJoin: boolean;
@@ -34,6 +47,9 @@ export function modelOptions(read: PropertyReader, defaultSchema: string): Model
   const spExclude = pattern(read, KEY.spExclude);
   return {
     maxQueryRows: read.integer(KEY.maxQueryRows, {positive: true}) ?? 10000,
+    maxQueryCost: read.integer(KEY.maxQueryCost, {positive: true}) ?? DEFAULT_MAX_QUERY_COST,
+    maxQueryDepth: read.integer(KEY.maxQueryDepth, {positive: true}) ?? DEFAULT_MAX_QUERY_DEPTH,
+    statementTimeoutSeconds: read.integer(KEY.statementTimeout, {positive: true}) ?? DEFAULT_STATEMENT_TIMEOUT_SECONDS,
     defaultLimit: read.integer(KEY.defaultLimit, {positive: true}) ?? 100,
     tenantContextKey: read.text(KEY.tenantContextKey) ?? 'tenant_id',
     ...(bypass ? {autoFilterBypassRole: bypass} : {}),

@@ -7,6 +7,7 @@ import {collapseBatch} from './batch-collapse.js';
 import {executeSetBased} from './bulk-writes.js';
 import {writeScope, type PreparedWrite, type WriteAction} from './prepare.js';
 import {executeWrite} from './row-writes.js';
+import {transactionWithDeadline} from '../query/deadline.js';
 
 /** The databases with a set-based batch path; SQLite stays per row (one in-process writer has no round trips to save). */
 const bulkProviders: ReadonlySet<Provider> = new Set<Provider>(['postgres', 'mysql', 'sqlserver']);
@@ -43,7 +44,7 @@ export async function runBatch(ctx: GqlRequestContext, table: GqlTable, actions:
     bulkProviders.has(ctx.model.provider) && capturable && !table.eav && threshold > 0 && actions.length >= threshold && !writes.some((item) => item.write?.op === 'upsert');
   // A table with emit-events writes its events in the same transaction, on either path.
   const recorder = recorderFor(scope);
-  const affected = await ctx.db.transaction(async (trx) => {
+  const affected = await transactionWithDeadline(ctx, async (trx) => {
     const runner = {trx, statements: ctx.statements};
     let total = 0;
     const execute = (write: PreparedWrite) => (recorder ? executeWriteWithEvents(runner, scope, write, recorder) : executeWrite(runner, scope, write));

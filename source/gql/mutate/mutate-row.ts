@@ -4,6 +4,7 @@ import {executeWriteWithEvents} from '../events/capture-write.js';
 import type {GqlRequestContext, GqlTable} from '../types.js';
 import {writeScope, type PreparedWrite, type WriteAction} from './prepare.js';
 import {executeWrite, type WriteOutcome} from './row-writes.js';
+import {transactionWithDeadline} from '../query/deadline.js';
 
 /**
  * One insert, update, upsert or delete on `table`, as `<t>(insert: …)` and its siblings run it:
@@ -15,7 +16,7 @@ export async function mutateRow(ctx: GqlRequestContext, table: GqlTable, action:
   const scope = writeScope(ctx.model, table, ctx.user);
   const write = prepareEavWrite(scope, action);
   const recorder = recorderFor(scope);
-  const outcome = await ctx.db.transaction(async (trx) => {
+  const outcome = await transactionWithDeadline(ctx, async (trx) => {
     const runner = {trx, statements: ctx.statements};
     const execute = (prepared: PreparedWrite) => (recorder ? executeWriteWithEvents(runner, scope, prepared, recorder) : executeWrite(runner, scope, prepared));
     const result = await executeEavWrite(runner, scope, write, execute);

@@ -1,5 +1,6 @@
 import type {Knex} from 'knex';
-import {WorkbenchError, isWorkbenchError} from '../../core/errors.js';
+import {WorkbenchError, environmentFault, isWorkbenchError} from '../../core/errors.js';
+import {wasCut} from '../query/deadline.js';
 import type {SentStatement} from '../types.js';
 
 /** What a write needs to send SQL: the transaction it runs in and, in debug, where the SQL sent goes. */
@@ -26,6 +27,7 @@ export async function runStatement<T = unknown>(runner: WriteRunner, statement: 
   try {
     return (await statement) as T;
   } catch (error) {
+    if (wasCut(error)) throw error;
     throw asWriteError(error, parts, statement.toString());
   } finally {
     if (runner.statements) {
@@ -57,5 +59,7 @@ export function asWriteError(error: unknown, parts: Compiled[] = [], text?: stri
   if (UNAVAILABLE_CODES.has(code) || /Timeout acquiring a connection/.test(error.message))
     return new WorkbenchError('database_unavailable', `the database is unavailable: ${reason}`);
   if (CONFLICT_CODES.has(code)) return new WorkbenchError('conflict', `the write conflicts with an existing row: ${reason}`);
+  // SQLITE_FULL, PostgreSQL's 53100, MariaDB's ER_DISK_FULL: the environment's, not the request's (format-error.ts says the same).
+  if (environmentFault(error) === 'disk_full') return new WorkbenchError('disk_full', 'the database’s disk is full');
   return new WorkbenchError('invalid_argument', `the database refused the write: ${reason}`);
 }

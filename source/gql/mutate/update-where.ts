@@ -8,6 +8,7 @@ import {populateValues} from './populate.js';
 import {writeScope} from './prepare.js';
 import {runStatement} from './statements.js';
 import {checkedSet} from './write-policy.js';
+import {transactionWithDeadline} from '../query/deadline.js';
 
 /**
  * `<t>(updateWhere: {set, where})`: one UPDATE … SET … WHERE on the rows the filter matches,
@@ -32,7 +33,7 @@ export async function updateWhere(ctx: GqlRequestContext, table: GqlTable, set: 
   const cap = table.filteredUpdateMaxAffected;
 
   const recorder = recorderFor(scope);
-  const updated = await ctx.db.transaction(async (trx) => {
+  const updated = await transactionWithDeadline(ctx, async (trx) => {
     const runner = {trx, statements: ctx.statements};
     const request = {...ctx, db: trx};
     const matching = (qb: ReturnType<typeof trx>) => {

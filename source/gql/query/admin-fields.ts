@@ -1,6 +1,7 @@
 import {WorkbenchError} from '../../core/errors.js';
 import type {FilterInput, GqlProcedure, GqlRequestContext, GqlTable, Row} from '../types.js';
-import {applyFilter, readPolicy, tableRef} from './filter-sql.js';
+import {applyFilter} from './filter-sql.js';
+import {readPolicy, tableRef} from './sql-parts.js';
 import {effectiveLimit} from './limits.js';
 import {compile, run} from './statements.js';
 

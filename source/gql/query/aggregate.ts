@@ -1,7 +1,9 @@
 import type {GraphQLResolveInfo} from 'graphql';
 import {WorkbenchError} from '../../core/errors.js';
 import type {ColumnKind, FilterInput, GqlColumn, GqlRequestContext, GqlTable, Row} from '../types.js';
-import {applyFilter, readPolicy, tableRef, visibleColumn} from './filter-sql.js';
+import {visibleColumn} from '../model/lookup.js';
+import {applyFilter} from './filter-sql.js';
+import {readPolicy, tableRef} from './sql-parts.js';
 import {effectiveLimit} from './limits.js';
 import {collectFields} from './plan.js';
 import {compile, run} from './statements.js';

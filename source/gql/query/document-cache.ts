@@ -1,5 +1,8 @@
 import {GraphQLError, parse, validate} from 'graphql';
 import type {DocumentNode, GraphQLSchema} from 'graphql';
+import {emptySchemaHint} from '../schema/empty-schema.js';
+import type {GqlModel} from '../types.js';
+import {costRefusal} from './cost.js';
 
 export type PreparedDocument = {document: DocumentNode; errors?: undefined} | {document?: undefined; errors: readonly GraphQLError[]};
 
@@ -11,13 +14,19 @@ export type PreparedDocument = {document: DocumentNode; errors?: undefined} | {d
  */
 export class DocumentCache {
   private readonly entries = new Map<string, PreparedDocument>();
+  /** An empty schema's hint (how to get tables), carried by its validation errors as `extensions.hint`. */
+  private readonly hint: string | undefined;
 
   constructor(
     private readonly schema: GraphQLSchema,
+    /** The model whose limits bound a document's cost (admit); none: no bound (a schema alone). */
+    private readonly model?: GqlModel,
     private readonly capacity = 500,
     // Longer texts are prepared every time and never kept (a cache full of them would hold megabytes).
     private readonly maxTextLength = 100_000,
-  ) {}
+  ) {
+    this.hint = emptySchemaHint(schema);
+  }
 
   get size(): number {
     return this.entries.size;
@@ -38,6 +47,17 @@ export class DocumentCache {
     return prepared;
   }
 
+  /**
+   * A document to run with these variables: prepared, then weighed against `max-query-cost` and
+   * `max-query-depth` (cost.ts) before any SQL runs — with the variables, so not cached.
+   */
+  admit(text: string, operationName?: string | null, variables?: Record<string, unknown> | null): PreparedDocument {
+    const prepared = this.prepare(text);
+    if (prepared.errors || !this.model) return prepared;
+    const refused = costRefusal(this.schema, this.model, prepared.document, operationName, variables);
+    return refused ? {errors: [refused]} : prepared;
+  }
+
   private build(text: string): PreparedDocument {
     let document: DocumentNode;
     try {
@@ -47,6 +67,14 @@ export class DocumentCache {
       return {errors: [error instanceof GraphQLError ? error : new GraphQLError(String(error))]};
     }
     const errors = validate(this.schema, document);
-    return errors.length > 0 ? {errors} : {document};
+    if (errors.length === 0) return {document};
+    const hint = this.hint;
+    // A query against an empty database fails validation: its errors say how to get tables, over HTTP as in-process.
+    if (hint === undefined) return {errors};
+    return {
+      errors: errors.map(
+        (error) => new GraphQLError(error.message, {nodes: error.nodes, source: error.source, positions: error.positions, extensions: {...error.extensions, hint}}),
+      ),
+    };
   }
 }

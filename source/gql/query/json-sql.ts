@@ -1,8 +1,9 @@
 import type {Knex} from 'knex';
 import {WorkbenchError} from '../../core/errors.js';
 import {attributesSubquery} from '../eav/read-sql.js';
-import type {GqlColumn, GqlRequestContext, Provider} from '../types.js';
-import {applyFilter, correlate, nextAlias, readPolicy, tableRef} from './filter-sql.js';
+import type {GqlRequestContext} from '../types.js';
+import {applyFilter} from './filter-sql.js';
+import {columnExpression, correlate, nextAlias, readPolicy, tableRef} from './sql-parts.js';
 import type {CollectionPlan, FieldPlan, SinglePlan} from './plan.js';
 
 /**
@@ -22,19 +23,6 @@ const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
 function literalKey(key: string): string {
   if (!GRAPHQL_NAME.test(key)) throw new WorkbenchError('internal', `not a GraphQL name: ${key}`);
   return `'${key}'`;
-}
-
-/** How a column is read into JSON: exact numbers as text (no double rounding), bytes as hex. */
-export function columnExpression(provider: Provider, column: GqlColumn): string {
-  switch (column.kind) {
-    case 'decimal':
-    case 'bigint':
-      return provider === 'postgres' ? '??::text' : provider === 'mysql' ? 'cast(?? as char)' : provider === 'sqlserver' ? 'cast(?? as nvarchar(64))' : 'cast(?? as text)';
-    case 'binary':
-      return provider === 'postgres' ? `encode(??, 'hex')` : provider === 'sqlserver' ? 'lower(convert(varchar(max), ??, 2))' : 'lower(hex(??))';
-    default:
-      return '??';
-  }
 }
 
 interface Pair {

@@ -3,7 +3,7 @@ import type {FieldNode, FragmentDefinitionNode, GraphQLField, GraphQLObjectType,
 import {WorkbenchError} from '../../core/errors.js';
 import {eavFieldShape} from '../eav/fields.js';
 import type {FilterInput, GqlColumn, GqlLink, GqlModel, GqlTable} from '../types.js';
-import {targetTable, visibleColumn} from './filter-sql.js';
+import {targetTable, visibleColumn} from '../model/lookup.js';
 import {effectiveLimit} from './limits.js';
 
 /**

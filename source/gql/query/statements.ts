@@ -1,6 +1,7 @@
 import {createHash} from 'node:crypto';
 import type {Knex} from 'knex';
 import type {GqlRequestContext, Provider, Row} from '../types.js';
+import {abandoned, mysqlQuery, statementTimeoutMs, withDeadline, type Deadline, type DriverConnection} from './deadline.js';
 
 /** A compiled statement: SQL with `?` placeholders and its values. */
 export interface Statement {
@@ -18,35 +19,52 @@ export function compile(qb: Knex.QueryBuilder | Knex.Raw): Statement {
   return {sql: compiled.sql, bindings: compiled.bindings, native: {sql: native.sql, bindings: native.bindings, name}};
 }
 
-interface PgConnection {
-  query(config: {name?: string; text: string; values: readonly unknown[]}): Promise<{rows: Row[]}>;
-}
-
 const MAX_PREPARED = 500;
-const preparedOn = new WeakMap<PgConnection, Set<string>>();
+const preparedOn = new WeakMap<DriverConnection, Set<string>>();
 
 interface PooledClient {
-  acquireConnection(): Promise<PgConnection>;
-  releaseConnection(connection: PgConnection): Promise<unknown>;
+  acquireConnection(): Promise<DriverConnection>;
+  releaseConnection(connection: DriverConnection): Promise<unknown>;
 }
 
 /**
  * PostgreSQL without knex's per-query machinery (its Raw, Runner and response processing cost
- * ~190 µs of CPU per statement on the benchmark's deep query, more than the driver): a pooled
- * connection from knex's own pool, the pre-compiled native SQL as a prepared statement (the
- * database parses and plans a JSON-building query once per connection, not on every request),
- * the rows.
+ * ~190 µs of CPU per statement on the benchmark's deep query, more than the driver): the
+ * pre-compiled native SQL as a prepared statement (the database parses and plans a JSON-building
+ * query once per connection, not on every request), the rows.
  */
-async function runOnPg(ctx: GqlRequestContext, native: NonNullable<Statement['native']>): Promise<Row[]> {
+async function sendOnPg(connection: DriverConnection, native: NonNullable<Statement['native']>, prepare: boolean): Promise<Row[]> {
+  if (!prepare) return ((await (connection.query(native.sql, native.bindings) as Promise<{rows: Row[]}>)).rows ?? []) as Row[];
+  // A connection keeps at most MAX_PREPARED statements (the server holds each one's plan); past that, the rest are sent unprepared.
+  let prepared = preparedOn.get(connection);
+  if (!prepared) preparedOn.set(connection, (prepared = new Set()));
+  if (prepared.size < MAX_PREPARED) prepared.add(native.name);
+  const name = prepared.has(native.name) ? native.name : undefined;
+  const config = name ? {name, text: native.sql, values: native.bindings} : {text: native.sql, values: native.bindings};
+  return ((await (connection.query(config) as Promise<{rows: Row[]}>)).rows ?? []) as Row[];
+}
+
+/** A statement written by hand (`_rawQuery`'s SQL and params) compiled as `db.raw` would send it (sent unprepared: it is the caller's). */
+function compiledForDriver(ctx: GqlRequestContext, statement: Statement): Statement {
+  if (statement.native) return statement;
+  return compile(ctx.db.raw(statement.sql, statement.bindings as Knex.RawBinding[]));
+}
+
+/**
+ * PostgreSQL and MySQL/MariaDB: a connection from knex's own pool, held for the statement under
+ * its deadline and cancel (deadline.ts), then given back.
+ */
+async function runPooled(ctx: GqlRequestContext, statement: Statement, deadline: Deadline): Promise<Row[]> {
+  if (ctx.signal?.aborted) throw abandoned();
   const client = ctx.db.client as unknown as PooledClient;
+  const sendable = compiledForDriver(ctx, statement);
   const connection = await client.acquireConnection();
   try {
-    // A connection keeps at most MAX_PREPARED statements (the server holds each one's plan); past that, the rest are sent unprepared.
-    let prepared = preparedOn.get(connection);
-    if (!prepared) preparedOn.set(connection, (prepared = new Set()));
-    if (prepared.size < MAX_PREPARED) prepared.add(native.name);
-    const name = prepared.has(native.name) ? native.name : undefined;
-    return (await connection.query(name ? {name, text: native.sql, values: native.bindings} : {text: native.sql, values: native.bindings})).rows;
+    return await withDeadline(ctx, connection, deadline, async () =>
+      ctx.model.provider === 'postgres' && sendable.native
+        ? sendOnPg(connection, sendable.native, sendable === statement)
+        : rowsOf('mysql', await mysqlQuery(connection, sendable.sql, sendable.bindings)),
+    );
   } finally {
     await client.releaseConnection(connection);
   }
@@ -64,20 +82,23 @@ export function rowsOf(provider: Provider, result: unknown): Row[] {
   return Array.isArray(result) ? (result as Row[]) : [];
 }
 
-/** Sends one statement, and records it when the request asked for the SQL (debug). */
+/**
+ * Sends one statement under the request's deadline (`statement-timeout`, or the `_rawQuery`
+ * timeout given) and cancel, and records it when the request asked for the SQL (debug). SQLite
+ * runs on this thread and cannot be interrupted: it is bounded by the cost limit (cost.ts).
+ */
 export async function run(ctx: GqlRequestContext, statement: Statement, options: {timeoutMs?: number} = {}): Promise<Row[]> {
   const started = performance.now();
-  if (statement.native && ctx.model.provider === 'postgres' && options.timeoutMs === undefined) {
-    try {
-      return await runOnPg(ctx, statement.native);
-    } finally {
-      ctx.statements?.push({sql: statement.sql, bindings: statement.bindings, ms: Math.round((performance.now() - started) * 1000) / 1000});
-    }
-  }
-  let query = ctx.db.raw(statement.sql, statement.bindings as Knex.RawBinding[]);
-  if (options.timeoutMs !== undefined) query = query.timeout(options.timeoutMs, {cancel: ctx.model.provider !== 'sqlite'});
+  const provider = ctx.model.provider;
   try {
-    return rowsOf(ctx.model.provider, await query);
+    if (provider === 'postgres' || provider === 'mysql') {
+      const deadline: Deadline =
+        options.timeoutMs === undefined ? {ms: statementTimeoutMs(ctx.model), setting: 'statement-timeout'} : {ms: options.timeoutMs, setting: 'raw-sql-timeout'};
+      return await runPooled(ctx, statement, deadline);
+    }
+    let query = ctx.db.raw(statement.sql, statement.bindings as Knex.RawBinding[]);
+    if (options.timeoutMs !== undefined) query = query.timeout(options.timeoutMs, {cancel: provider !== 'sqlite'});
+    return rowsOf(provider, await query);
   } finally {
     ctx.statements?.push({sql: statement.sql, bindings: statement.bindings, ms: Math.round((performance.now() - started) * 1000) / 1000});
   }

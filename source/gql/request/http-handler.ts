@@ -3,6 +3,7 @@ import type {HandlerOptions, Request, Response} from 'graphql-http';
 import {describeError, HTTP_STATUS, isWorkbenchError} from '../../core/errors.js';
 import {verifyBearer} from '../auth/index.js';
 import type {GqlModel, GqlRequestContext, GqlSettings, UserContext} from '../types.js';
+import {abandonedSignal} from './abandoned.js';
 import {DEBUG_HEADER, sqlExtension, wantsSql} from './debug.js';
 import type {DocumentPreparer} from './document-preparer.js';
 import {formatGqlError} from './format-error.js';
@@ -34,7 +35,8 @@ export interface HttpHandlerOptions {
  * queries and no GET mutations are graphql-http's). Once graphql-http has read the request, the
  * token is checked first — a bad one answers 401 before anything is said of the query or the
  * schema — then the document comes from the service's cache (parsed and validated once per
- * text), the resolvers' context carries the user, and the SQL sent goes to `extensions.sql`
+ * text), the resolvers' context carries the user and a signal that aborts when the client goes
+ * away (its statement is cancelled, abandoned.ts), and the SQL sent goes to `extensions.sql`
  * when the `X-Gql-Debug` header asks. Errors are worded for the client (format-error.ts).
  * Any framework mounts it (servers/graphql on fastify).
  */
@@ -49,10 +51,11 @@ export function graphqlHttpOptions<Raw, Ctx>(served: ServedGraphql, options: Htt
       } catch (error) {
         return refusal(error, options.onInternalError);
       }
-      const prepared = served.documents.prepare(params.query);
+      const prepared = served.documents.admit(params.query, params.operationName, params.variables);
       if (prepared.errors) return prepared.errors;
       const base: GqlRequestContext = served.context ? served.context(user) : {model: served.model, db: served.db, user};
-      const context: GqlRequestContext = {...base, ...(wantsSql(header(req, DEBUG_HEADER)) ? {statements: []} : {})};
+      const signal = abandonedSignal(req.context);
+      const context: GqlRequestContext = {...base, ...(wantsSql(header(req, DEBUG_HEADER)) ? {statements: []} : {}), ...(signal ? {signal} : {})};
       return {
         schema: served.schema,
         document: prepared.document,

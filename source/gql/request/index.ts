@@ -5,3 +5,4 @@ export {DEBUG_HEADER, sqlExtension, wantsSql} from './debug.js';
 export {formatGqlError} from './format-error.js';
 export {graphqlHttpOptions, refusal, type HttpHandlerOptions, type ServedGraphql} from './http-handler.js';
 export {graphqlWsOptions, type WsExtra} from './ws-handler.js';
+export {servedGraphqlOf} from './served.js';

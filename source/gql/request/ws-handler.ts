@@ -46,7 +46,7 @@ export function graphqlWsOptions(served: ServedGraphql, options: HttpHandlerOpti
     onSubscribe(ctx, _id, payload): ExecutionArgs | readonly GraphQLError[] {
       const user = ctx.extra.user;
       if (!user) return [new GraphQLError('not connected: send connection_init first')];
-      const prepared = served.documents.prepare(payload.query);
+      const prepared = served.documents.admit(payload.query, payload.operationName, payload.variables);
       if (prepared.errors) return prepared.errors as readonly GraphQLError[];
       const context: GqlRequestContext = served.context ? served.context(user) : {model: served.model, db: served.db, user};
       return {

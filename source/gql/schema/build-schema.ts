@@ -16,12 +16,14 @@ import {callProcedure, readGenericTable, runRawQuery} from '../query/admin-field
 import {AGGREGATE_OPERATIONS, numericColumns, readAggregate} from '../query/aggregate.js';
 import {guarded} from '../query/errors.js';
 import {readPage} from '../query/read-page.js';
+import {ROWS_EXTENSION} from '../query/cost.js';
 import type {FilterInput, GqlModel, GqlProcedure, GqlRequestContext, GqlTable} from '../types.js';
 import {columnFilterTypes} from './filter-types.js';
 import {mutationFields} from './mutation-fields.js';
 import {subscriptionFields} from './subscription-fields.js';
 import {GraphQLJSON, scalarFor} from './scalars.js';
 import type {TableTypes, TypesFor} from './table-types.js';
+import {ALL_HIDDEN_HINT, EMPTY_FIELD, NO_TABLES_HINT} from './empty-schema.js';
 
 type Fields = GraphQLFieldConfigMap<unknown, GqlRequestContext>;
 
@@ -73,7 +75,9 @@ export function buildSchema(model: GqlModel): GraphQLSchema {
           for (const link of visibleLinks(table)) {
             const target = typesFor(model.byKey.get(link.target) as GqlTable);
             fields[link.name] =
-              link.kind === 'single' ? {type: target.object, resolve: byResponseKey} : {type: listOf(target.object), args: collectionArgs(target), resolve: byResponseKey};
+              link.kind === 'single'
+                ? {type: target.object, resolve: byResponseKey, extensions: {[ROWS_EXTENSION]: {single: true}}}
+                : {type: listOf(target.object), args: collectionArgs(target), resolve: byResponseKey, extensions: {[ROWS_EXTENSION]: {table: link.target, partition: !link.via}}};
           }
           return {...fields, ...eavObjectFields(table)};
         },
@@ -129,6 +133,7 @@ export function buildSchema(model: GqlModel): GraphQLSchema {
       [table.name]: {
         type: paged,
         args: collectionArgs(types),
+        extensions: {[ROWS_EXTENSION]: {table: table.key, partition: true}},
         resolve: guarded((_source: unknown, args: Record<string, unknown>, ctx: GqlRequestContext, info) => readPage(table, args, ctx, info)),
       },
       [`${table.name}Aggregate`]: {
@@ -172,7 +177,8 @@ export function buildSchema(model: GqlModel): GraphQLSchema {
     };
   }
   // A schema needs a field on Query: an empty database still serves a valid one.
-  if (Object.keys(query).length === 0) query._empty = {type: GraphQLBoolean, description: 'The database has no table to serve.', resolve: () => null};
+  // Its description is the hint every face shows (empty-schema.ts).
+  if (Object.keys(query).length === 0) query[EMPTY_FIELD] = {type: GraphQLBoolean, description: model.tables.length === 0 ? NO_TABLES_HINT : ALL_HIDDEN_HINT, resolve: () => null};
 
   const mutations = mutationFields(model, typesFor);
   const subscriptions = subscriptionFields(model, typesFor, isServed);

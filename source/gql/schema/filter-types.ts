@@ -1,6 +1,6 @@
 import {GraphQLBoolean, GraphQLInputObjectType, GraphQLList, GraphQLNonNull} from 'graphql';
 import type {GraphQLInputFieldConfigMap, GraphQLScalarType} from 'graphql';
-import {COMPARISON_OPERATORS, STRING_OPERATORS} from '../query/filter-sql.js';
+import {COMPARISON_OPERATORS, STRING_OPERATORS} from '../query/sql-parts.js';
 import type {ColumnKind} from '../types.js';
 import {scalarFor} from './scalars.js';
 

@@ -172,6 +172,11 @@ function bool(text: string | undefined, key: string): boolean | undefined {
   throw new WorkbenchError('config_invalid', `connection string ${key} must be True or False (got "${text}")`);
 }
 
+/** Pairs written back in the `key=value;` shape, values quoted where they must be. */
+export function formatConnectionString(pairs: Array<[key: string, value: string]>): string {
+  return pairs.map(([key, value]) => `${key}=${quote(value)}`).join(';');
+}
+
 function quote(value: string): string {
   return /[;"'=]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }

@@ -13,6 +13,11 @@ export interface LoadGqlSettingsOptions {
   cwd?: string;
 }
 
+/** The embedded default's database: `<WORKBENCH_HOME>/graphql.sqlite`. */
+export function defaultGqlDatabase(): string {
+  return join(workbenchHome(), 'graphql.sqlite');
+}
+
 /** The file the service looks for in the working directory, as a .NET service does. */
 export const DEFAULT_SETTINGS_FILE = 'appsettings.json';
 
@@ -36,8 +41,7 @@ export function loadGqlSettings(options: LoadGqlSettingsOptions = {}): GqlSettin
   const read = new SettingsReader(tree);
 
   const provider = read.provider('GqlService:Provider') ?? (embedded ? 'sqlite' : 'sqlserver');
-  const connectionString =
-    read.string('ConnectionStrings:gqlservice') ?? (embedded && provider === 'sqlite' ? `Data Source=${join(workbenchHome(), 'graphql.sqlite')}` : undefined);
+  const connectionString = read.string('ConnectionStrings:gqlservice') ?? (embedded && provider === 'sqlite' ? `Data Source=${defaultGqlDatabase()}` : undefined);
   if (connectionString === undefined || connectionString.trim() === '') {
     throw new WorkbenchError(
       'config_invalid',

@@ -4,7 +4,7 @@ import {WorkbenchError} from '../../core/errors.js';
 import {deliverable} from '../events/deliverable.js';
 import type {OutboxEvent} from '../events/outbox-store.js';
 import type {OutboxTail} from '../events/outbox-tail.js';
-import {readPolicy} from '../query/filter-sql.js';
+import {readPolicy} from '../query/sql-parts.js';
 import {rootStatement} from '../query/json-sql.js';
 import {collectFields, collectionOf, rowFields, type FieldPlan, type PlanInput} from '../query/plan.js';
 import {compile, parseJson, run} from '../query/statements.js';

@@ -27,7 +27,9 @@ export type BlockKind =
   /** The `go` command: tab-indented hints, and a `go.mod:N: …` line right after `errors parsing go.mod:`. */
   | 'go-tool'
   /** ESLint's stylish format: the problem lines of one file. */
-  | 'eslint';
+  | 'eslint'
+  /** Prisma's client error: the invocation line, the call site, blank lines, the snippet, through the cause line. */
+  | 'prisma';
 
 /** `take`: the line belongs; `last`: it belongs and ends the block; `stop`: it does not belong. */
 export type Verdict = 'take' | 'last' | 'stop';
@@ -81,8 +83,8 @@ function judge(state: BlockState, line: string): Verdict {
         if (!blank) state.sawTrace = true;
         return 'take';
       }
-      // A panic chain (`panic: a` then `panic: b` before any trace) is one report; after a trace, a new panic.
-      if (/^panic: /.test(line)) return state.sawTrace ? 'stop' : 'take';
+      // Go indents the panics of a chain (`\tpanic: b`); one at column 0 is the next panic.
+      if (/^panic: /.test(line)) return 'stop';
       if (/^(?:goroutine \d+\b|\[signal |created by |\.\.\.additional frames elided)/.test(line)) {
         if (!line.startsWith('[signal ')) state.sawTrace = true;
         return 'take';
@@ -117,6 +119,10 @@ function judge(state: BlockState, line: string): Verdict {
       return state.taken === 0 && /^\S+\.(?:mod|work|sum):\d+(?::\d+)?: /.test(line) ? 'take' : 'stop';
     case 'eslint':
       return ESLINT_PROBLEM.test(line) ? 'take' : 'stop';
+    case 'prisma':
+      // Blank lines, the snippet (`  41 …`, `→ 42 …`), the invocation and call-site lines belong; the next line at column 0 is the cause.
+      if (blank || /^\s/.test(line) || /^→/.test(line) || /^Invalid `[^`]+` invocation\b/.test(line) || /^\S+:\d+:\d+\s*$/.test(line)) return 'take';
+      return 'last';
     case 'python':
       if (blank) return 'stop';
       if (/^\s/.test(line)) return 'take';

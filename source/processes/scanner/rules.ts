@@ -9,7 +9,7 @@ import {toGrepPattern} from './grep-pattern.js';
 import {exceptionHeader} from './locations.js';
 
 export type Family =
-  'node' | 'yarn' | 'typescript' | 'eslint' | 'vite' | 'esbuild' | 'webpack' | 'next' | 'go' | 'python' | 'rust' | 'java' | 'ruby' | 'dotnet' | 'compiler' | 'generic';
+  'node' | 'yarn' | 'database' | 'typescript' | 'eslint' | 'vite' | 'esbuild' | 'webpack' | 'next' | 'go' | 'python' | 'rust' | 'java' | 'ruby' | 'dotnet' | 'compiler' | 'generic';
 
 /** What the first line of an alert says; `finish` may refine it from the lines that follow. */
 export interface Head {
@@ -48,8 +48,8 @@ export interface AlertRule {
    * only when none of those errors was read, so a failed build is never silent and never doubled.
    */
   summary?: boolean;
-  /** Refines the alert from the lines of its block (ANSI stripped, first line excluded). */
-  finish?(head: Head, body: readonly string[]): Head;
+  /** Refines the alert from the lines of its block (ANSI stripped, first line excluded); undefined: no alert after all. */
+  finish?(head: Head, body: readonly string[]): Head | undefined;
   /** A block listing several problems: one alert per problem, each with the lines shown for it. */
   split?(head: Head, lead: readonly string[], body: readonly string[]): Array<{head: Head; lines: string[]}> | undefined;
   /**
@@ -180,6 +180,13 @@ function incompleteTraceback(body: readonly string[]): string {
 // `…/sdk/9.0.100/Sdks/…targets(166,5)`: a diagnostic located in the .NET SDK's own files is about the project.
 const DOTNET_SDK_FILE = /[\\/](?:sdk[\\/][\d.]+[^\\/]*|Sdks|MSBuild[\\/]Current[\\/]Bin)[\\/]/i;
 
+// `Error:   Failed to scan for dependencies from entries:`
+const VITE_SCAN_HEADING = /^\s*(?:Failed to scan for dependencies from entries|Error during dependency optimization):\s*$/;
+
+// Prisma: the call that failed, and a cause line (column 0, after the call site and snippet).
+const PRISMA_CALL = /^Invalid `(prisma\.[\w$.]+\(\))` invocation\b/;
+const PRISMA_CAUSE_LINE = /^(?!→|Invalid `|\S+:\d+:\d+\s*$)\S/;
+
 // --- success lines -----------------------------------------------------------------------------
 
 const success = (id: string, family: Family, needs: string[], pattern: RegExp, unless?: RegExp): SuccessRule => ({kind: 'success', id, family, needs, pattern, unless});
@@ -195,8 +202,12 @@ const SUCCESS_RULES: SuccessRule[] = [
   success('vite.ready', 'vite', ['eady'], /\bready in \d/),
   success('vite.built', 'vite', ['built'], /\bbuilt in \d/),
   success('java.build-success', 'java', ['BUILD'], /\bBUILD SUCCESS(?:FUL)?\b/),
-  success('dotnet.build-succeeded', 'dotnet', ['ucceeded'], /\bBuild succeeded\b/),
+  success('dotnet.build-succeeded', 'dotnet', ['ucceeded'], /\b[Bb]uild succeeded\b/),
   success('cargo.finished', 'rust', ['inished'], /^\s*Finished\b.*\btarget\(s\) in /),
+  // cargo runs (or tests) only what compiled: `     Running \`target/debug/api\``, `     Running unittests src/main.rs (…)`.
+  success('cargo.running', 'rust', ['Running'], /^\s+Running (?:`[^`]+`|(?:unittests|tests|benches|examples)\b)/),
+  // A build script's step that passed: `running... ok`.
+  success('build.running-ok', 'generic', ['... ok'], /\brunning\.\.\. ok\s*$/),
   success('esbuild.finished', 'esbuild', ['inished'], /\bbuild finished\b/),
   // Bun, Rspack, Turbopack, sbt and many build scripts: `Build completed in 412ms`, `Rebuild finished`, `Build OK`.
   success('build.completed-in', 'generic', ['ld completed'], /\b[Bb]uild completed in \d/, REPORTS_FAILURE),
@@ -224,6 +235,32 @@ const ALERT_RULES: AlertRule[] = [
       const exception = pythonException(body);
       return exception ? {...head, ...exception} : {...head, message: incompleteTraceback(body)};
     },
+  }),
+  alert({
+    // Prisma's client error: `prisma:error` / ``Invalid `prisma.user.findUnique()` invocation in``, the call site, a snippet, then the cause.
+    id: 'prisma.error',
+    family: 'database',
+    needs: ['prisma:error', 'Invalid `prisma.'],
+    pattern: /^(?:prisma:error\s*|Invalid `(prisma\.[\w$.]+\(\))` invocation\b.*)$/,
+    head: (m) => ({category: 'prisma', message: m[1] ?? ''}),
+    block: 'prisma',
+    finish(head, body) {
+      const cause = body[body.length - 1];
+      // A banner with no cause after it is not actionable on its own.
+      if (cause === undefined || !PRISMA_CAUSE_LINE.test(cause)) return undefined;
+      const call = head.message || body.map((line) => PRISMA_CALL.exec(line)?.[1]).find(Boolean);
+      const site = body.map((line) => /^(\S+?):(\d+):(\d+)\s*$/.exec(line)).find(Boolean);
+      return {...head, message: call ? `${cause.trim()} (${call})` : cause.trim(), location: site ? at(site[1], site[2], site[3]) : ''};
+    },
+  }),
+  alert({
+    // Database drivers refusing the credentials: PostgreSQL, MySQL/MariaDB, Prisma's cause line alone.
+    id: 'database.auth-failed',
+    family: 'database',
+    needs: ['uthentication failed', 'Access denied for user'],
+    pattern: /(?:password authentication failed for user "[^"]*"|Authentication failed against database server\b|Access denied for user '[^']*'@)/,
+    head: (m) => ({category: 'database', message: m.input.trim().replace(/^(?:error|Error|ERROR|FATAL):\s*/, '')}),
+    block: 'frames',
   }),
   // Web frameworks log the request before the traceback: Django, Flask, Werkzeug; Python names the thread.
   ...(
@@ -464,15 +501,17 @@ const ALERT_RULES: AlertRule[] = [
     id: 'yarn.error',
     family: 'yarn',
     needs: ['rror'],
-    pattern: /^error ([^\s:[].*)$/,
-    head: (m) => ({category: 'yarn error', message: m[1].trim()}),
+    pattern: /^(?:yarn )?error ([^\s:[].*)$/,
+    // `error ENC0020: …` is a compiler's diagnostic (dotnet.code reads it).
+    head: (m) => (/^[A-Z]+\d+: /.test(m[1]) ? undefined : {category: 'yarn error', message: m[1].trim()}),
   }),
   alert({
     id: 'dotnet.code',
     family: 'dotnet',
     needs: ['rror', 'arning'],
     // Restore and SDK errors: `/home/u/Shop/Shop.csproj : error NU1101: …`, `error NETSDK1004: … [/home/u/Shop/Shop.csproj]`.
-    pattern: /^\s*(?:(\S.*?) : )?(error|warning) ((?:CS|ENC|MSB|NU|BC|FS|NETSDK)\d+): (.*?)(?: \[([^\]]*)\])?$/,
+    // dotnet watch prefixes them with its mark and the project: `dotnet watch ❌ [Shop (net8.0)] error ENC0020: …`.
+    pattern: /^\s*(?:dotnet watch \S+\s+(?:\[[^\]]*\]\s+)?(?::\s+)?)?(?:(\S.*?) : )?(error|warning) ((?:CS|ENC|MSB|NU|BC|FS|NETSDK)\d+): (.*?)(?: \[([^\]]*)\])?$/,
     head: (m) => ({
       category: m[3],
       message: m[4],
@@ -480,6 +519,66 @@ const ALERT_RULES: AlertRule[] = [
       severity: m[2] === 'warning' ? 'warning' : 'error',
     }),
     compile: true,
+  }),
+  alert({
+    // dotnet watch cannot hot-reload an edit: `dotnet watch ⌚ Restart is needed to apply the changes.`
+    id: 'dotnet.restart-needed',
+    family: 'dotnet',
+    needs: ['estart is needed'],
+    pattern: /\b[Rr]estart is needed\b/,
+    head: (m) => ({category: 'dotnet watch', message: m.input.replace(/^\s*dotnet watch \S+\s*(?::\s*)?/, '').trim()}),
+  }),
+  alert({
+    // `dotnet watch 🔨 Failed to restore /home/u/Shop/Shop.csproj`, after the errors it found (if it printed them, they are the alerts).
+    id: 'dotnet.failed-to',
+    family: 'dotnet',
+    needs: ['dotnet watch'],
+    pattern: /^\s*dotnet watch \S+\s+(Failed to (restore|build) (\S+).*)$/,
+    head: (m) => ({category: m[2] === 'restore' ? 'Restore failed' : 'Build failed', message: m[1].trim(), location: /[\\/.]/.test(m[3]) ? m[3].replace(/[.:]$/, '') : ''}),
+    compile: true,
+    summary: true,
+  }),
+  alert({
+    // NuGet's summary `Errors in /home/u/Shop/Shop.csproj` with its `    NU1101: …` lines: an alert only when those errors were not read already.
+    id: 'dotnet.errors-in',
+    family: 'dotnet',
+    needs: ['rrors in ', 'rror(s) in '],
+    pattern: /^\s*(?:[Ee]rrors|[Ee]rror\(s\)) in (\S+?):?\s*$/,
+    head: (m) => ({category: 'Errors in', message: m[0].trim(), location: m[1]}),
+    compile: true,
+    summary: true,
+    block: 'indented',
+    finish(head, body) {
+      const code = body.map((line) => /^\s+((?:NU|NETSDK|MSB)\d+): (.*)$/.exec(line)).find(Boolean);
+      return code ? {...head, category: code[1], message: code[2].trim()} : head;
+    },
+  }),
+  alert({
+    // An SDK error printed without `error`: `NETSDK1004: Assets file … not found.`
+    id: 'dotnet.netsdk',
+    family: 'dotnet',
+    needs: ['NETSDK'],
+    pattern: /^\s*(NETSDK\d+): (.*?)(?: \[([^\]]*)\])?$/,
+    head: (m) => ({category: m[1], message: m[2], location: m[3] ?? ''}),
+    compile: true,
+  }),
+  alert({
+    // `MSBuild error MSB3073: The command "npm run build" exited with code 1.`
+    id: 'dotnet.msbuild',
+    family: 'dotnet',
+    needs: ['MSBuild'],
+    pattern: /\bMSBuild (error|warning)\b:? ?(?:(MSB\d+): )?(.*)$/,
+    head: (m) => ({category: m[2] ?? `MSBuild ${m[1]}`, message: m[3].trim() || m[0].trim(), severity: m[1] === 'warning' ? 'warning' : 'error'}),
+    compile: true,
+  }),
+  alert({
+    // A panic's hint outside its report, or a command run with it: worth a look, no failure by itself.
+    id: 'rust.backtrace-hint',
+    family: 'rust',
+    needs: ['RUST_BACKTRACE'],
+    pattern: /\bRUST_BACKTRACE\b/,
+    head: (m) => ({category: 'RUST_BACKTRACE', message: m.input.trim().replace(/^note: /, '')}),
+    severity: 'warning',
   }),
   alert({
     id: 'rust.error',
@@ -767,7 +866,8 @@ const ALERT_RULES: AlertRule[] = [
     family: 'node',
     needs: ['rror', 'xception'],
     pattern: /^(?:Uncaught )?((?:[A-Z][\w$]*)?(?:Error|Exception))(?: \[([\w.]+)\])?: (.*)$/,
-    head: (m) => ({...codeCategory(m[1], m[3]), message: m[3]}),
+    // Vite's dependency scan heads the esbuild `✘ [ERROR]` reports it prints next: those are the alerts.
+    head: (m) => (VITE_SCAN_HEADING.test(m[3]) ? undefined : {...codeCategory(m[1], m[3]), message: m[3]}),
     block: 'frames',
     lookback: exceptionHeader,
   }),
@@ -785,6 +885,15 @@ const ALERT_RULES: AlertRule[] = [
     needs: ['xception', 'rror'],
     pattern: /^((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error))(?:: (.*))?$/,
     head: (m) => ({category: simpleName(m[1]), message: m[2] ?? ''}),
+    block: 'frames',
+  }),
+  alert({
+    // Exception classes named for their module, not their suffix: `django.core.exceptions.ImproperlyConfigured: …`, `werkzeug.exceptions.NotFound: …`.
+    id: 'python.qualified-exception',
+    family: 'python',
+    needs: ['xception', 'exc.', 'rror'],
+    pattern: /^((?:[a-z_]\w*\.)+(?:exceptions?|exc|errors?)\.[A-Z]\w*)(?::\s?(.*))?$/,
+    head: (m) => ({category: simpleName(m[1]), message: (m[2] ?? '').trim()}),
     block: 'frames',
   }),
   alert({

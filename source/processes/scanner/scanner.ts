@@ -15,7 +15,8 @@ import {FragmentSearch} from './fragment-search.js';
 import {FRAGMENTS, RULES, type AlertRule, type Head, type Rule} from './rules.js';
 
 export interface AlertScannerHandlers {
-  onAlert(alert: ScannedAlert): void;
+  /** `printedAt`: epoch ms the chunk holding the report's first line arrived (given to `write`), not when the report closed. */
+  onAlert(alert: ScannedAlert, printedAt: number): void;
   onBuildSuccess?(): void;
 }
 
@@ -28,8 +29,8 @@ export interface AlertScannerOptions {
 }
 
 export interface AlertScanner {
-  /** Output as it arrives, split anywhere; bytes need not be valid UTF-8. */
-  write(chunk: Buffer | Uint8Array | string): void;
+  /** Output as it arrives, split anywhere; bytes need not be valid UTF-8. `at`: when it arrived (epoch ms). */
+  write(chunk: Buffer | Uint8Array | string, at?: number): void;
   /** Ends an open multi-line report now (the output went quiet); a partial line stays buffered. */
   flush(): void;
   /** The output ended: the last partial line is read and every open report is reported. */
@@ -97,6 +98,8 @@ interface OpenBlock {
   bodyChars: number;
   /** The latest line taken, kept even when the body is full (a traceback ends with its exception). */
   tail: string | undefined;
+  /** When its first line (header included) was printed. */
+  at: number;
 }
 
 /** Whole '\n'-terminated lines of a caller's chunk, not yet copied (the caller may reuse the chunk). */
@@ -113,6 +116,11 @@ export function createAlertScanner(handlers: AlertScannerHandlers, options: Aler
   let block: OpenBlock | undefined;
   // The last lines seen, oldest first: raw latin1 lines, or a segment of lines skipped unread.
   let recent: Array<string | Segment> = [];
+  // When each item of `recent` arrived.
+  let recentAt: number[] = [];
+  // When the line being read arrived: its chunk's time, or for a line carried over, its first part's.
+  let lineAt = 0;
+  let carryAt = 0;
   let ended = false;
   // Compile alerts reported since the last summary line or build success (see AlertRule.summary).
   let compileSinceSummary = 0;
@@ -120,17 +128,22 @@ export function createAlertScanner(handlers: AlertScannerHandlers, options: Aler
 
   function remember(item: string | Segment): void {
     recent.push(item);
+    recentAt.push(lineAt);
     // Every item holds at least one line, so the last RECENT_LINES items are enough.
-    if (recent.length > RECENT_LINES) recent.shift();
+    if (recent.length > RECENT_LINES) {
+      recent.shift();
+      recentAt.shift();
+    }
   }
 
-  /** The last RECENT_LINES raw lines (latin1), oldest first. */
-  function recentLines(): string[] {
+  /** The last RECENT_LINES raw lines (latin1), oldest first; `times` gets when each arrived. */
+  function recentLines(times: number[] = []): string[] {
     const lines: string[] = [];
     for (let i = recent.length - 1; i >= 0 && lines.length < RECENT_LINES; i--) {
       const item = recent[i];
       if (typeof item === 'string') {
         lines.push(item);
+        times.push(recentAt[i]);
         continue;
       }
       let end = item.to - 1; // the '\n' ending the segment's last line
@@ -139,15 +152,20 @@ export function createAlertScanner(handlers: AlertScannerHandlers, options: Aler
         let stop = Math.min(end, start + MAX_LINE_BYTES);
         if (stop > start && item.bytes[stop - 1] === 0x0d) stop--;
         lines.push(item.bytes.toString('latin1', start, stop));
+        times.push(recentAt[i]);
         end = start - 1;
       }
     }
+    times.reverse();
     return lines.reverse();
   }
 
   /** Copies what `recent` still points at in the caller's chunk before write() returns. */
   function detachRecent(): void {
-    if (recent.some((item) => typeof item !== 'string')) recent = recentLines();
+    if (!recent.some((item) => typeof item !== 'string')) return;
+    const times: number[] = [];
+    recent = recentLines(times);
+    recentAt = times;
   }
 
   function feedLine(bytes: Buffer, start: number, lineEnd: number): void {
@@ -196,10 +214,14 @@ export function createAlertScanner(handlers: AlertScannerHandlers, options: Aler
   function openAlert(rule: AlertRule, head: Head, line: string): void {
     let lead = [line];
     let headerLocation = '';
-    const header = rule.lookback?.(recentLines().map(readableLatin1));
+    let at = lineAt;
+    const times: number[] = [];
+    const header = rule.lookback?.(recentLines(times).map(readableLatin1));
     if (header) {
       lead = [...header.lines, line];
       headerLocation = header.location;
+      // The header lines are the last ones before this line: the report was printed from the first of them.
+      at = times[times.length - header.lines.length] ?? at;
       if (header.message) head = {...head, message: head.message ? `${head.message}: ${header.message}` : header.message};
     }
     const kind = head.block === undefined ? rule.block : (head.block ?? undefined);
@@ -214,6 +236,7 @@ export function createAlertScanner(handlers: AlertScannerHandlers, options: Aler
       body: [],
       bodyChars: 0,
       tail: undefined,
+      at,
     };
     if (kind === undefined) {
       emit(opened);
@@ -249,7 +272,7 @@ export function createAlertScanner(handlers: AlertScannerHandlers, options: Aler
       return;
     }
     const head = open.rule.finish ? open.rule.finish(open.head, body) : open.head;
-    report(open, head, open.lead, body);
+    if (head) report(open, head, open.lead, body);
   }
 
   function report(open: OpenBlock, head: Head, lead: readonly string[], body: readonly string[]): void {
@@ -260,15 +283,18 @@ export function createAlertScanner(handlers: AlertScannerHandlers, options: Aler
     if (message.length > MAX_MESSAGE_CHARS) message = `${message.slice(0, MAX_MESSAGE_CHARS - 1)}…`;
     if (head.compile ?? open.compile) compileSinceSummary++;
     const frames = stackFrames(body);
-    handlers.onAlert({
-      severity: head.severity ?? open.severity,
-      category: head.category,
-      message,
-      location,
-      compile: head.compile ?? open.compile,
-      raw,
-      ...(frames.length > 0 ? {frames} : {}),
-    });
+    handlers.onAlert(
+      {
+        severity: head.severity ?? open.severity,
+        category: head.category,
+        message,
+        location,
+        compile: head.compile ?? open.compile,
+        raw,
+        ...(frames.length > 0 ? {frames} : {}),
+      },
+      open.at,
+    );
   }
 
   function armIdle(): void {
@@ -302,6 +328,7 @@ export function createAlertScanner(handlers: AlertScannerHandlers, options: Aler
   }
 
   function appendCarry(bytes: Buffer, from: number, to: number): void {
+    if (!carryActive) carryAt = lineAt;
     carryActive = true;
     const count = Math.min(MAX_LINE_BYTES - carryLength, to - from);
     if (count <= 0) return;
@@ -313,11 +340,15 @@ export function createAlertScanner(handlers: AlertScannerHandlers, options: Aler
     const length = carryLength;
     carryLength = 0;
     carryActive = false;
+    const now = lineAt;
+    lineAt = carryAt;
     feedLine(carry, 0, length);
+    lineAt = now;
   }
 
-  function write(chunk: Buffer | Uint8Array | string): void {
+  function write(chunk: Buffer | Uint8Array | string, at = Date.now()): void {
     if (ended) return;
+    lineAt = at;
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     let start = 0;
     if (carryActive) {

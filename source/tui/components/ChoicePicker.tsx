@@ -1,10 +1,12 @@
-import React, {useEffect, useState} from 'react';
+import React, {useEffect, useRef} from 'react';
 import {Box, Text} from 'ink';
 import {describeError} from '../../core/errors.js';
 import {toTerminalLine} from '../../text/terminal-safe.js';
 import {useKeypress} from '../hooks/useKeypress.js';
+import {useKeyState} from '../hooks/useKeyState.js';
 import {Command, matchesCommand} from '../key/keyBindings.js';
 import {KeyPriority} from '../key/keyPriority.js';
+import {keyLine} from '../key/keyTable.js';
 import {listWindowStart} from '../layouts/listWindow.js';
 
 type Loaded<T> = {state: 'loading'} | {state: 'failed'; error: string} | {state: 'ready'; choices: T[]};
@@ -20,6 +22,7 @@ export interface ChoiceRow {
 /**
  * A list to pick one thing from (a script to run, a proxy to start): loaded once when it opens,
  * ↑/↓ and Enter, Esc or `q` to close. It holds every key while open, so `q` closes it, not the app.
+ * Enter typed while the list still loads (`s` Enter in one go) is kept and picks once it has loaded.
  * Names and details come from the project's files: they are drawn terminal-safe.
  */
 export function ChoicePicker<T>({
@@ -34,8 +37,8 @@ export function ChoicePicker<T>({
   onPick,
   onClose,
 }: {
-  /** The heading, e.g. `Start a script`; `hint` text follows it dimmed. */
-  title: {text: string; hint: string};
+  /** The heading, e.g. `Start a script`, then dimmed: `lead` (where the choices come from), and the keys, Enter's named `pick` (`start`). */
+  title: {text: string; lead?: string; pick: string};
   loading: string;
   empty: string;
   load: () => Promise<T[]>;
@@ -46,27 +49,52 @@ export function ChoicePicker<T>({
   onPick: (choice: T) => void;
   onClose: () => void;
 }): React.JSX.Element {
-  const [loaded, setLoaded] = useState<Loaded<T>>({state: 'loading'});
-  const [selected, setSelected] = useState(0);
+  // Read by the keys as the last key (or the load) left them, not as the last frame showed them.
+  const [loaded, loadedNow, setLoaded] = useKeyState<Loaded<T>>({state: 'loading'});
+  const [selected, selectedNow, setSelected] = useKeyState(0);
+  // An Enter that came before the list: no key is lost, it picks the selected row once loaded.
+  const pickWhenLoaded = useRef(false);
+  const pick = useRef(onPick);
+  pick.current = onPick;
+  const choicesNow = () => {
+    const now = loadedNow();
+    return now.state === 'ready' ? now.choices : [];
+  };
 
   useEffect(() => {
     let live = true;
     load().then(
-      (choices) => live && setLoaded({state: 'ready', choices}),
-      (error: unknown) => live && setLoaded({state: 'failed', error: toTerminalLine(describeError(error))}),
+      (choices) => {
+        if (!live) return;
+        setLoaded({state: 'ready', choices});
+        if (!pickWhenLoaded.current) return;
+        pickWhenLoaded.current = false;
+        const choice = choices[Math.min(selectedNow(), choices.length - 1)];
+        if (choice) pick.current(choice);
+      },
+      (error: unknown) => {
+        pickWhenLoaded.current = false;
+        if (live) setLoaded({state: 'failed', error: toTerminalLine(describeError(error))});
+      },
     );
     return () => {
       live = false;
     };
+    // The list is loaded once per opening: load is the owner's stable callback.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [load]);
 
   const list = loaded.state === 'ready' ? loaded.choices : [];
   useKeypress(
     (press) => {
-      if (matchesCommand(Command.BACK, press) || press.input === 'q') onClose();
-      else if (matchesCommand(Command.UP, press)) setSelected((index) => Math.max(0, index - 1));
-      else if (matchesCommand(Command.DOWN, press)) setSelected((index) => Math.max(0, Math.min(list.length - 1, index + 1)));
-      else if (matchesCommand(Command.EXPAND, press) && list[selected]) onPick(list[selected]);
+      const choices = choicesNow();
+      if (matchesCommand(Command.PICKER_CLOSE, press)) onClose();
+      else if (matchesCommand(Command.UP, press)) setSelected(Math.max(0, selectedNow() - 1));
+      else if (matchesCommand(Command.DOWN, press)) setSelected(Math.max(0, Math.min(choices.length - 1, selectedNow() + 1)));
+      else if (matchesCommand(Command.EXPAND, press)) {
+        if (loadedNow().state === 'loading') pickWhenLoaded.current = true;
+        else if (choices[selectedNow()]) onPick(choices[selectedNow()]!);
+      }
       // Ctrl-C is handled above every overlay; everything else stops here.
       return true;
     },
@@ -80,7 +108,7 @@ export function ChoicePicker<T>({
   return (
     <Box flexDirection="column" width={width} height={height} overflowY="hidden">
       <Text bold wrap="truncate-end">
-        {title.text} <Text dimColor>({title.hint})</Text>
+        {title.text} <Text dimColor>({[title.lead, keyLine('global', 'picker', {hints: {[Command.EXPAND]: title.pick}})].filter(Boolean).join(' · ')})</Text>
       </Text>
       {loaded.state === 'loading' && <Text dimColor>{loading}</Text>}
       {loaded.state === 'failed' && (

@@ -17,7 +17,7 @@ export function DaemonStartKey(): null {
   const stopped = snapshot.descriptionError === DAEMON_STOPPED && status.startDaemon !== undefined;
   useKeypress(
     (press) => {
-      if (!matchesCommand(Command.RESTART, press)) return false;
+      if (!matchesCommand(Command.START_DAEMON, press)) return false;
       if (!starting.current) {
         starting.current = true;
         void status.startDaemon!()

@@ -1,30 +1,23 @@
 import React, {useState} from 'react';
 import {Box, Text} from 'ink';
-import {Command, keyLabel, matchesCommand} from '../key/keyBindings.js';
+import {Command, matchesCommand} from '../key/keyBindings.js';
 import {KeyPriority} from '../key/keyPriority.js';
+import {barHints, keyViews, rowDescription, rowLabel, type KeyScope} from '../key/keyTable.js';
 import {useKeypress} from '../hooks/useKeypress.js';
-import {keyHelpDescription, keyHelpLabel, type KeyHelp, type PaneDefinition} from '../panes/types.js';
 
-/** Keys every pane has; the descriptions come from the bindings. */
-export const GLOBAL_KEYS: KeyHelp[] = [
-  {command: Command.NEXT_PANE},
-  {command: Command.PREV_PANE},
-  {command: Command.FOCUS_PANE_N},
-  {command: Command.ZOOM},
-  {command: Command.MOUSE},
-  {command: Command.DASHBOARD},
-  {command: Command.HELP},
-  {command: Command.QUIT},
-  {command: Command.FORCE_QUIT},
-];
+export type HelpRow = {kind: 'title' | 'blank'; text: string} | {kind: 'key'; label: string; description: string};
 
-type HelpRow = {kind: 'title' | 'blank'; text: string} | {kind: 'key'; label: string; description: string};
-
-function helpRows(pane: PaneDefinition, compact: boolean): HelpRow[] {
-  const section = (keys: KeyHelp[]): HelpRow[] =>
-    keys.map((help) => ('heading' in help ? {kind: 'title', text: help.heading} : {kind: 'key', label: keyHelpLabel(help), description: keyHelpDescription(help)}));
+/** The help of a pane: its views' rows of the key table, then the global ones. */
+export function helpRows(scope: KeyScope, title: string, compact: boolean): HelpRow[] {
+  const section = (scope: KeyScope): HelpRow[] =>
+    keyViews(scope)
+      .filter((view) => view.inHelp !== false)
+      .flatMap((view) => [
+        ...(view.heading ? [{kind: 'title' as const, text: view.heading}] : []),
+        ...view.rows.map((row) => ({kind: 'key' as const, label: rowLabel(row), description: rowDescription(row)})),
+      ]);
   const blank: HelpRow[] = compact ? [] : [{kind: 'blank', text: ''}];
-  return [{kind: 'title', text: `Keys — ${pane.title}`}, ...section(pane.keys), ...blank, {kind: 'title', text: 'Everywhere'}, ...section(GLOBAL_KEYS)];
+  return [{kind: 'title', text: `Keys — ${title}`}, ...section(scope), ...blank, ...section('global')];
 }
 
 /**
@@ -38,13 +31,13 @@ export function HelpOverlay({
   compact,
   onClose,
 }: {
-  pane: PaneDefinition;
+  pane: {id: KeyScope; title: string};
   width: number;
   height: number;
   compact: boolean;
   onClose: () => void;
 }): React.JSX.Element {
-  const rows = helpRows(pane, compact);
+  const rows = helpRows(pane.id, pane.title, compact);
   // Border 2 rows, footer 1.
   const visible = Math.max(1, Math.min(rows.length, height - 3));
   const maxTop = Math.max(0, rows.length - visible);
@@ -52,7 +45,7 @@ export function HelpOverlay({
   const scroll = (next: (current: number) => number) => setTop((current) => Math.max(0, Math.min(maxTop, next(current))));
   useKeypress(
     (press) => {
-      if (press.name === 'escape' || press.input === '?' || press.input === 'q') onClose();
+      if (matchesCommand(Command.HELP_CLOSE, press)) onClose();
       else if (matchesCommand(Command.UP, press)) scroll((current) => current - 1);
       else if (matchesCommand(Command.DOWN, press)) scroll((current) => current + 1);
       else if (matchesCommand(Command.PAGE_UP, press)) scroll((current) => current - visible);
@@ -73,8 +66,8 @@ export function HelpOverlay({
   const shown = rows.slice(start, start + visible);
   const scrollable = rows.length > visible;
   const footer = scrollable
-    ? `${start + 1}-${start + shown.length} of ${rows.length} · ${keyLabel(Command.UP)} ${keyLabel(Command.DOWN)} ${keyLabel(Command.PAGE_UP)} ${keyLabel(Command.PAGE_DOWN)} scroll · ? or esc closes`
-    : '? or esc closes';
+    ? `${start + 1}-${start + shown.length} of ${rows.length} · ${barHints('global', 'help').join(' · ')}`
+    : barHints('global', 'help', {only: [Command.HELP_CLOSE]}).join(' · ');
   return (
     <Box width={width} height={height} justifyContent="center" alignItems="flex-start" overflow="hidden">
       <Box width={boxWidth} flexDirection="column" borderStyle="round" borderColor="cyan" paddingX={1} overflow="hidden">

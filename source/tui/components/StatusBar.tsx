@@ -2,7 +2,8 @@ import React from 'react';
 import {Box, Text} from 'ink';
 import {toTerminalLine} from '../../text/terminal-safe.js';
 import {useSnapshot} from '../contexts/SnapshotContext.js';
-import {Command, keyLabel} from '../key/keyBindings.js';
+import {Command, lineLabel} from '../key/keyBindings.js';
+import {barHints} from '../key/keyTable.js';
 
 /** Bottom row: backend state, what is running and failing, and the keys worth pressing next. */
 export function StatusBar({
@@ -28,15 +29,13 @@ export function StatusBar({
   const state = snapshot.descriptionError ?? snapshot.processesError ?? snapshot.description ?? 'connecting…';
   const stateIsError = snapshot.descriptionError !== undefined || (snapshot.description === undefined && snapshot.processesError !== undefined);
 
-  const general = compact
-    ? [`${keyLabel(Command.HELP)} help`, `${keyLabel(Command.QUIT)} quit`]
-    : [`${keyLabel(Command.HELP)} help`, `${keyLabel(Command.FILTER)} filter`, `${keyLabel(Command.NEXT_PANE)} next`, `${keyLabel(Command.QUIT)} quit`];
+  const general = barHints('global', 'everywhere', compact ? {only: [Command.HELP, Command.QUIT]} : {});
   const hints = helpOpen
-    ? [`${keyLabel(Command.UP)}${keyLabel(Command.DOWN)} scroll`, `${keyLabel(Command.BACK)} close`]
+    ? barHints('global', 'help')
     : [
-        ...(zoomed ? ['+ unzoom'] : []),
-        ...(mouse ? [] : compact ? [] : ['M mouse off']),
-        ...(paneHints ? [...(compact ? paneHints.slice(0, 2) : paneHints), `${keyLabel(Command.HELP)} help`] : general),
+        ...(zoomed ? [`${lineLabel(Command.ZOOM)} unzoom`] : []),
+        ...(mouse ? [] : compact ? [] : [`${lineLabel(Command.MOUSE)} mouse off`]),
+        ...(paneHints ? [...(compact ? paneHints.slice(0, 2) : paneHints), ...barHints('global', 'everywhere', {only: [Command.HELP]})] : general),
       ];
 
   return (

@@ -17,13 +17,14 @@ interface KeypressRegistry {
   subscribe(subscription: Omit<Subscription, 'order'>): () => void;
 }
 
-const KeypressContext = createContext<KeypressRegistry | undefined>(undefined);
+// Exported for tests that hand keys over themselves (several in one React batch).
+export const KeypressContext = createContext<KeypressRegistry | undefined>(undefined);
 
 /**
  * The one input listener of the app. Every key of a read is handed over on its own, in order
  * (`jjj`, three arrows in one write, `2?`): ink's reader cuts a read at escape sequences, the
- * KeySplitter cuts text runs into characters. The first key is handled at once; each next one a
- * turn of the event loop later, once React has committed what the previous key did, so its
+ * KeySplitter cuts text runs into characters. The first key is handled at once; each next one,
+ * of this input or of the next, a turn of the event loop later, once React has committed what the previous key did, so its
  * handler (read through a ref) sees the input that key opened or the text it typed.
  */
 export function KeypressProvider({children}: {children: React.ReactNode}): React.JSX.Element {
@@ -59,8 +60,11 @@ export function KeypressProvider({children}: {children: React.ReactNode}): React
     const drain = () => {
       timer = undefined;
       const press = queue.shift();
-      if (press) dispatch(press);
-      if (queue.length > 0) timer = setImmediate(drain);
+      if (!press) return;
+      dispatch(press);
+      // The next key waits a turn even when it is not here yet: ink hands a read cut at an escape
+      // sequence (`e` then an arrow) over as two inputs in the same turn, before React commits.
+      timer = setImmediate(drain);
     };
     const onInput = (event: string) => {
       queue.push(...splitter.push(event));

@@ -1,20 +1,24 @@
 import {useRef, useState} from 'react';
 import {useKeypress} from './useKeypress.js';
+import {Command, matchesCommand} from '../key/keyBindings.js';
+import {useTextInput} from './useTextInput.js';
 import {KeyPriority} from '../key/keyPriority.js';
-import {typedText} from '../key/keyBindings.js';
+import type {EditorState} from '../panes/graphql/editorModel.js';
 
 export interface FilterInputState {
   /** The filter the list applies now: the draft while typing, else the applied text. */
   text: string;
   editing: boolean;
   draft: string;
+  /** The draft with its cursor, for the input line. */
+  input: EditorState;
   open(): void;
   clear(): void;
 }
 
 /**
  * A one-line filter: `open()` starts editing; while editing every key belongs to the input
- * (so `q` types a q), Enter keeps the text, Esc clears it.
+ * (so `q` types a q), Enter keeps the text, Esc clears it. The text is the one text input's.
  */
 export function useFilterInput(isActive: boolean): FilterInputState {
   const [editing, setEditingState] = useState(false);
@@ -25,49 +29,40 @@ export function useFilterInput(isActive: boolean): FilterInputState {
     editingRef.current = next;
     setEditingState(next);
   };
-  const [draft, setDraftState] = useState('');
   const [applied, setApplied] = useState('');
-  // The draft as the keys left it: a key and Enter that come before the next render (fast
-  // typing, a paste) must apply every character, not the draft of the last render.
-  const draftRef = useRef('');
-  const setDraft = (next: string) => {
-    draftRef.current = next;
-    setDraftState(next);
-  };
+  const input = useTextInput(
+    (text) => {
+      setApplied(text);
+      setEditing(false);
+    },
+    {singleLine: true},
+  );
 
   useKeypress(
     (press) => {
       if (!editingRef.current) return false;
-      if (press.name === 'return') {
-        setApplied(draftRef.current);
-        setEditing(false);
-      } else if (press.name === 'escape') {
-        setDraft('');
+      if (matchesCommand(Command.INPUT_CANCEL, press)) {
+        input.set('');
         setApplied('');
         setEditing(false);
-      } else if (press.name === 'backspace' || press.name === 'delete') {
-        setDraft(draftRef.current.slice(0, -1));
-      } else if (press.ctrl && press.input === 'u') {
-        setDraft('');
-      } else {
-        const text = typedText(press);
-        if (text) setDraft(draftRef.current + text);
-      }
+      } else input.handle(press);
       return true;
     },
     {isActive, priority: KeyPriority.INPUT},
   );
 
+  const draft = input.state.lines.join(' ');
   return {
     text: editing ? draft : applied,
     editing,
     draft,
+    input: input.state,
     open: () => {
-      setDraft(applied);
+      input.set(applied);
       setEditing(true);
     },
     clear: () => {
-      setDraft('');
+      input.set('');
       setApplied('');
       setEditing(false);
     },

@@ -10,6 +10,11 @@ export interface Watched<T> {
   error: string | undefined;
   /** Fetches now (or right after the call in flight), e.g. after an action. */
   refresh: () => void;
+  /**
+   * Shows what an action just did before the backend's next answer: `update` applies to the data
+   * now, and any answer to a call that started before it is dropped (it may not know the action).
+   */
+  mutate: (update: (data: T) => T) => void;
 }
 
 interface State<T> {
@@ -33,15 +38,21 @@ export function useWatched<T>(fetch: () => Promise<T>, watch: (onChange: () => v
   fetchRef.current = fetch;
   const [state, setState] = useState<State<T>>({});
   const refreshRef = useRef<() => void>(() => {});
+  const mutateRef = useRef<(update: (data: T) => T) => void>(() => {});
   const deliveries = useDeliveries();
 
   useEffect(() => {
     setState((previous) => (previous.data === undefined && previous.error === undefined ? previous : {}));
     if (!enabled) {
       refreshRef.current = () => {};
+      mutateRef.current = () => {};
       return;
     }
     let stopped = false;
+    // Answers apply in the order their calls started: one delivered late (batched) must not
+    // overwrite a newer one, nor a local change made after its call began.
+    let started = 0;
+    let applied = 0;
     let inFlight = false;
     let again = false;
     let againAsked = false;
@@ -56,8 +67,14 @@ export function useWatched<T>(fetch: () => Promise<T>, watch: (onChange: () => v
         return;
       }
       inFlight = true;
+      const call = ++started;
       const delivered = deliveries.begin();
-      const update = (next: (previous: State<T>) => State<T>) => (asked ? setState(next) : deliveries.deliver(() => void (stopped || setState(next))));
+      const apply = (next: (previous: State<T>) => State<T>) => {
+        if (stopped || call < applied) return;
+        applied = call;
+        setState(next);
+      };
+      const update = (next: (previous: State<T>) => State<T>) => (asked ? apply(next) : deliveries.deliver(() => apply(next)));
       try {
         const data = await fetchRef.current();
         // An unchanged answer keeps the old state, so a quiet backend causes no redraw.
@@ -77,6 +94,10 @@ export function useWatched<T>(fetch: () => Promise<T>, watch: (onChange: () => v
     };
 
     refreshRef.current = () => void load(true);
+    mutateRef.current = (change) => {
+      applied = ++started;
+      setState((previous) => (previous.data === undefined ? previous : {...previous, data: change(previous.data)}));
+    };
     const unwatch = watch(() => void load(false));
     void load(true);
     return () => {
@@ -87,5 +108,5 @@ export function useWatched<T>(fetch: () => Promise<T>, watch: (onChange: () => v
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enabled, deliveries, ...deps]);
 
-  return {data: state.data, error: state.error, refresh: () => refreshRef.current()};
+  return {data: state.data, error: state.error, refresh: () => refreshRef.current(), mutate: (change) => mutateRef.current(change)};
 }

@@ -21,7 +21,7 @@ export function ScriptPicker({
   const load = useCallback(() => port.scripts(), [port]);
   return (
     <ChoicePicker
-      title={{text: 'Start a script', hint: '↑/↓ choose · enter start · esc cancel'}}
+      title={{text: 'Start a script', pick: 'start'}}
       loading="loading scripts…"
       empty="no scripts found in this project"
       load={load}

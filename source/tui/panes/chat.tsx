@@ -5,17 +5,17 @@ import {usePorts} from '../contexts/PortsContext.js';
 import {useKeypress} from '../hooks/useKeypress.js';
 import {useStatusHints} from '../hooks/useStatusHints.js';
 import {useTransientMessage} from '../hooks/useTransientMessage.js';
-import {Command, matchesCommand, type Keypress} from '../key/keyBindings.js';
+import {Command, lineLabel, matchesCommand, type Keypress} from '../key/keyBindings.js';
+import {barHints, keyLine} from '../key/keyTable.js';
 import {KeyPriority} from '../key/keyPriority.js';
 import {MessageLine} from '../components/MessageLine.js';
 import {copyToClipboard} from '../terminal/clipboard.js';
 import {TextBox} from './graphql/TextBox.js';
 import {finishedTurnLines, turnLines, type ChatLine} from './chat/chatLines.js';
 import {ChatLineView} from './chat/ChatLineView.js';
-import {PermissionPrompt, permissionRows} from './chat/PermissionPrompt.js';
+import {PermissionPrompt, permissionAnswerOf, permissionRows} from './chat/PermissionPrompt.js';
 import {useChat, type ChatTarget, type OpenSession} from './chat/useChat.js';
-import {usePromptInput} from './chat/usePromptInput.js';
-import {BROWSE_KEY_LINE, ChatKey, isCancelKey, isChatKey, isCollapseKey, isExpandKey, permissionAnswerOf, TYPE_KEY_LINE} from './chat/chatKeys.js';
+import {useTextInput} from '../hooks/useTextInput.js';
 import type {PaneDefinition, PaneProps} from './types.js';
 
 type Mode = 'type' | 'browse' | 'acp-command';
@@ -62,20 +62,25 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
   const [selected, setSelected] = useState<string>();
   // Scrolled up: the first line shown; undefined follows the end of the conversation.
   const [top, setTop] = useState<number>();
-  const input = usePromptInput((text) => {
-    if (chat.live) {
-      setMessage({kind: 'error', text: 'a turn is running: esc cancels it, or wait for the answer'});
-      return false;
-    }
-    setTop(undefined);
-    chat.send(text);
-  });
-  const command = usePromptInput(
+  const input = useTextInput(
     (text) => {
+      if (!text.trim()) return false;
+      if (chat.live) {
+        setMessage({kind: 'error', text: 'a turn is running: esc cancels it, or wait for the answer'});
+        return false;
+      }
+      setTop(undefined);
+      chat.send(text);
+    },
+    {history: true},
+  );
+  const command = useTextInput(
+    (text) => {
+      if (!text.trim()) return false;
       setMode('type');
       switchTo({kind: 'acp', command: text.trim()});
     },
-    {history: false},
+    {singleLine: true},
   );
 
   const switchTo = (target: ChatTarget) => {
@@ -138,7 +143,7 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
   // Esc or Ctrl-C while a turn runs stops it (above the TUI's own Ctrl-C, which quits).
   useKeypress(
     (press) => {
-      if (!isCancelKey(press)) return false;
+      if (!matchesCommand(Command.CHAT_CANCEL, press)) return false;
       chat.cancel();
       setMessage({kind: 'info', text: 'cancelling the turn…'});
       return true;
@@ -157,7 +162,7 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
     (press) => {
       if (modeRef.current !== 'type') return false;
       if (scrollKeys(press)) return true;
-      if (press.name === 'escape') setMode('browse');
+      if (matchesCommand(Command.BACK, press)) setMode('browse');
       else input.handle(press);
       // Every key stays in the box (q types a q, digits too); Ctrl-C still quits, above everything.
       return true;
@@ -167,7 +172,7 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
   useKeypress(
     (press) => {
       if (modeRef.current !== 'acp-command') return false;
-      if (press.name === 'escape') setMode('type');
+      if (matchesCommand(Command.INPUT_CANCEL, press)) setMode('type');
       else command.handle(press);
       return true;
     },
@@ -177,21 +182,21 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
     (press) => {
       if (modeRef.current !== 'browse') return false;
       if (scrollKeys(press)) return true;
-      if (isChatKey('TYPE', press)) setMode('type');
-      else if (isChatKey('COPY', press)) copy();
-      else if (isChatKey('ACP', press)) {
+      if (matchesCommand(Command.CHAT_TYPE, press)) setMode('type');
+      else if (matchesCommand(Command.CHAT_COPY, press)) copy();
+      else if (matchesCommand(Command.CHAT_ACP, press)) {
         command.set(port.lastAcpCommand() ?? (chat.target.kind === 'acp' ? chat.target.command : ''));
         setMode('acp-command');
-      } else if (isChatKey('MODEL', press) || isChatKey('DATABASE', press)) {
-        const next: ChatTarget = isChatKey('MODEL', press) ? {kind: 'agent'} : {kind: 'database'};
+      } else if (matchesCommand(Command.CHAT_MODEL, press) || matchesCommand(Command.CHAT_DATABASE, press)) {
+        const next: ChatTarget = matchesCommand(Command.CHAT_MODEL, press) ? {kind: 'agent'} : {kind: 'database'};
         if (chat.target.kind === next.kind) setMessage({kind: 'info', text: `already talking to ${targetName(next)}`});
         else switchTo(next);
       } else if (matchesCommand(Command.UP, press)) selectStep(-1);
       else if (matchesCommand(Command.DOWN, press)) selectStep(1);
-      else if (isChatKey('TOP', press) || press.name === 'home') scrollTo(0);
-      else if (isChatKey('BOTTOM', press) || press.name === 'end') setTop(undefined);
-      else if (isExpandKey(press)) toggle(selected, !expanded.has(selected ?? '') || press.name === 'right');
-      else if (isCollapseKey(press)) toggle(selected, false);
+      else if (matchesCommand(Command.OUTPUT_TOP, press)) scrollTo(0);
+      else if (matchesCommand(Command.OUTPUT_BOTTOM, press)) setTop(undefined);
+      else if (matchesCommand(Command.CHAT_TOGGLE, press)) toggle(selected, !expanded.has(selected ?? '') || matchesCommand(Command.RIGHT, press));
+      else if (matchesCommand(Command.LEFT, press)) toggle(selected, false);
       else return false;
       return true;
     },
@@ -200,10 +205,12 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
 
   const running = chat.live !== undefined;
   const hints = chat.permission
-    ? ['y allow', 'a always', 'n deny']
+    ? barHints('chat', 'permission')
     : mode === 'browse'
-      ? ['i type', 'y copy', 'a ACP']
-      : [running ? 'esc cancel' : 'enter send', 'esc conversation'];
+      ? barHints('chat', 'browse')
+      : mode === 'acp-command'
+        ? barHints('chat', 'acp')
+        : barHints('chat', 'type', running ? {only: [Command.CHAT_CANCEL]} : {without: [Command.CHAT_CANCEL]});
   useStatusHints(focused, [tokenHint(chat.usage), ...hints]);
 
   const header = chat.header
@@ -211,7 +218,7 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
     : chat.opening
       ? `opening ${targetName(chat.target)}…`
       : started
-        ? 'not connected: enter sends and tries again'
+        ? `not connected: ${lineLabel(Command.CHAT_SEND)} sends and tries again`
         : 'connects when focused';
   const state = running ? (chat.permission ? ' · waiting for your answer' : ' · answering…') : '';
   // A stacked pane a few rows high: who it talks to and where the conversation is, nothing to type into.
@@ -250,7 +257,7 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
       {mode === 'acp-command' ? (
         <Box flexDirection="column" height={2} width={width}>
           <Text color="cyan" wrap="truncate-end">
-            ACP agent command <Text dimColor>(e.g. gemini --experimental-acp) · enter starts it · esc back</Text>
+            ACP agent command <Text dimColor>(e.g. gemini --experimental-acp) · {keyLine('chat', 'acp')}</Text>
           </Text>
           <TextBox state={command.state} active={focused} rows={1} width={width} placeholder="the command line that starts the agent" />
         </Box>
@@ -261,14 +268,16 @@ function ChatPane({focused, width, height}: PaneProps): React.JSX.Element {
           rows={inputRows}
           width={width}
           placeholder={
-            mode === 'type' ? `message ${chat.target.kind === 'acp' ? 'the agent' : chat.target.kind === 'database' ? 'the database' : 'the model'} · enter sends` : 'i to type'
+            mode === 'type'
+              ? `message ${chat.target.kind === 'acp' ? 'the agent' : chat.target.kind === 'database' ? 'the database' : 'the model'} · ${lineLabel(Command.CHAT_SEND)} sends`
+              : `${lineLabel(Command.CHAT_TYPE)} to type`
           }
         />
       )}
       {keyLineRows > 0 && (
         <Box height={1} width={width}>
           <Text dimColor wrap="truncate-end">
-            {mode === 'browse' ? BROWSE_KEY_LINE : TYPE_KEY_LINE}
+            {keyLine('chat', mode === 'browse' ? 'browse' : mode === 'acp-command' ? 'acp' : 'type')}
           </Text>
         </Box>
       )}
@@ -284,25 +293,5 @@ function targetName(target: ChatTarget): string {
 export const chatPane: PaneDefinition = {
   id: 'chat',
   title: 'Chat',
-  keys: [
-    {heading: 'Typing (the box has the keys: letters and digits type)'},
-    {label: 'enter', description: 'send the message'},
-    {label: '↑/↓', description: 'older / newer message from the history (as a shell)'},
-    {label: 'esc / ctrl-c', description: 'cancel the running turn (when none runs, esc goes to the conversation)'},
-    {label: 'pgup/pgdn', description: 'scroll the conversation'},
-    {heading: 'Reading the conversation'},
-    {label: ChatKey.TYPE, description: 'back to the input box'},
-    {command: Command.UP, description: 'previous tool call'},
-    {command: Command.DOWN, description: 'next tool call'},
-    {label: 'enter/→ ←', description: 'open the tool call (the diff, the output) / close it'},
-    {label: `pgup/pgdn ${ChatKey.TOP}/${ChatKey.BOTTOM}`, description: 'scroll; top / end of the conversation (the end follows new text)'},
-    {label: ChatKey.COPY, description: 'copy the last answer to the clipboard (OSC 52: works over ssh and in tmux)'},
-    {label: ChatKey.ACP, description: 'talk to an ACP agent: asks for its command (the last one is remembered)'},
-    {label: ChatKey.MODEL, description: 'back to the model endpoint'},
-    {label: ChatKey.DATABASE, description: "talk to the served database (the GraphQL pane's service): its chat connectors are the tools; a proposed plan asks before it runs"},
-    {command: Command.MOUSE, description: 'give the mouse to the terminal to select and copy text (M again takes it back)'},
-    {heading: 'A permission prompt'},
-    {label: 'y / a / n', description: 'allow once / always (this session) / deny'},
-  ],
   Component: ChatPane,
 };

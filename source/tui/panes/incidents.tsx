@@ -5,17 +5,23 @@ import {useSnapshot} from '../contexts/SnapshotContext.js';
 import {useKeypress} from '../hooks/useKeypress.js';
 import {useFilterInput, matchesFilter} from '../hooks/useFilterInput.js';
 import {useNow} from '../hooks/useNow.js';
-import {Command, matchesCommand, moveStep, type Keypress} from '../key/keyBindings.js';
+import {Command, lineLabel, matchesCommand, moveStep} from '../key/keyBindings.js';
+import {barHints} from '../key/keyTable.js';
+import {useStatusHints} from '../hooks/useStatusHints.js';
 import {KeyPriority} from '../key/keyPriority.js';
 import {listWindowStart} from '../layouts/listWindow.js';
 import {shownAge} from '../text/age.js';
 import {FilterInput} from '../components/FilterInput.js';
 import {MessageLine, type PaneMessage} from '../components/MessageLine.js';
 import {incidentKey} from '../ports/incidents.js';
+import {DAEMON_STOPPED} from '../ports/tuiContext.js';
 import {openInEditor} from '../terminal/editor.js';
 import {IncidentDetail, processIdOf} from './incidents/IncidentDetail.js';
 import {nextSort, SORT_LABELS, sortIncidents, type IncidentSort} from './incidents/sort.js';
 import type {PaneDefinition, PaneProps} from './types.js';
+
+/** The list while the daemon is stopped: its inbox (alerts, proxy errors, read marks) ended with it. */
+export const INCIDENTS_GONE = 'no incidents: the inbox ended with the daemon · r starts a new daemon';
 
 const SOURCE_WIDTH = 18;
 const CATEGORY_WIDTH = 18;
@@ -24,8 +30,6 @@ const fit = (text: string, width: number) => (text.length > width ? text.slice(0
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ⏎ ');
 // The age `workbench get-incidents` prints in `(<count>x, <age> ago)`, moving every ten seconds (text/age.ts).
 const ageOf = (entry: Incident, now: number) => shownAge(now, Date.parse(entry.last_seen));
-// A key only this pane has: the plain letter, no modifier.
-const isLetter = (press: Keypress, letter: string) => press.input === letter && !press.ctrl && !press.meta;
 
 function SeverityMark({entry}: {entry: Incident}): React.JSX.Element {
   return entry.severity === 'error' ? <Text color="red">✖ </Text> : <Text color="yellow">▲ </Text>;
@@ -140,8 +144,8 @@ function IncidentsPane({focused, width, height, compact}: PaneProps): React.JSX.
         setSelectedKey((current) => current ?? incidentKey(selected));
         setDetailScroll(0);
         setExpanded(true);
-      } else if (isLetter(press, 'e') && selected) openEditor(selected);
-      else if (isLetter(press, 'o') && !expanded) {
+      } else if (matchesCommand(Command.INCIDENTS_EDIT, press) && selected) openEditor(selected);
+      else if (matchesCommand(Command.INCIDENTS_SORT, press) && !expanded) {
         setSort((current) => nextSort(current));
         setMessage(undefined);
       } else if (matchesCommand(Command.FILTER, press)) {
@@ -156,6 +160,8 @@ function IncidentsPane({focused, width, height, compact}: PaneProps): React.JSX.
     },
     {isActive: focused && !filter.editing, priority: KeyPriority.PANE},
   );
+
+  useStatusHints(focused, filter.editing ? barHints('global', 'filter') : barHints('incidents', 'list'));
 
   const error = snapshot.errorsError;
   const shownMessage = error ? {kind: 'error' as const, text: error} : message;
@@ -172,13 +178,22 @@ function IncidentsPane({focused, width, height, compact}: PaneProps): React.JSX.
   }
   const windowEntries = visible.slice(listStart.current, listStart.current + bodyRows);
   shownEntries.current = height <= 0 ? [] : expanded && selected ? [selected] : windowEntries;
-  const emptyText = snapshot.errors === undefined ? (error ? '' : 'loading…') : all.length === 0 ? 'no errors or warnings' : 'no incident matches the filter';
+  const emptyText =
+    snapshot.errors === undefined
+      ? error === DAEMON_STOPPED
+        ? INCIDENTS_GONE
+        : error
+          ? ''
+          : 'loading…'
+      : all.length === 0
+        ? 'no errors or warnings'
+        : 'no incident matches the filter';
 
   return (
     <Box width={width} height={height} flexDirection="column" overflowY="hidden">
       <FilterInput filter={filter} width={width} />
       <MessageLine message={shownMessage} width={width} />
-      {sortRow > 0 && <Text dimColor>{`sorted by ${SORT_LABELS[sort]} · o to change`}</Text>}
+      {sortRow > 0 && <Text dimColor>{`sorted by ${SORT_LABELS[sort]} · ${lineLabel(Command.INCIDENTS_SORT)} to change`}</Text>}
       {expanded && selected ? (
         <IncidentDetail incident={selected} now={now} width={width} height={bodyRows} scroll={detailScroll} />
       ) : (
@@ -197,15 +212,6 @@ function IncidentsPane({focused, width, height, compact}: PaneProps): React.JSX.
 export const incidentsPane: PaneDefinition = {
   id: 'incidents',
   title: 'Incidents',
-  keys: [
-    {command: Command.UP, description: 'previous incident (in the detail: scroll up)'},
-    {command: Command.DOWN, description: 'next incident (in the detail: scroll down)'},
-    {command: Command.EXPAND, description: 'show the stack, the output around it, run and variants'},
-    {label: 'e', description: 'open the location in $EDITOR (file:line)'},
-    {label: 'o', description: 'sort: errors first, newest, count, source'},
-    {command: Command.BACK, description: 'collapse, then clear the filter'},
-    {command: Command.FILTER, description: 'filter by text'},
-  ],
   Component: IncidentsPane,
   count: (snapshot) => snapshot.errors?.length,
 };

@@ -3,8 +3,10 @@ import {Box, Text} from 'ink';
 import type {ProcessInfo} from '../../processes/types.js';
 import {stripAnsi} from '../../text/ansi.js';
 import {useFilterInput, type FilterInputState} from '../hooks/useFilterInput.js';
+import {InputLine} from '../components/InputLine.js';
 import {useKeypress} from '../hooks/useKeypress.js';
-import {Command, keyLabel, matchesCommand} from '../key/keyBindings.js';
+import {Command, keyLabel, lineLabel, matchesCommand} from '../key/keyBindings.js';
+import {keyLine} from '../key/keyTable.js';
 import {KeyPriority} from '../key/keyPriority.js';
 import {shownProcessId} from '../text/shown.js';
 import {MessageLine} from '../components/MessageLine.js';
@@ -221,10 +223,11 @@ function SearchLine({search, width}: {search: FilterInputState; width: number; f
     <Box width={width} height={1}>
       <Text wrap="truncate-start">
         <Text color="cyan">{search.editing ? 'search /' : 'search: '}</Text>
-        {search.editing ? search.draft : search.text}
-        {search.editing ? <Text inverse> </Text> : null}
+        {search.editing ? <InputLine state={search.input} /> : search.text}
         <Text dimColor>
-          {search.editing ? ' enter find · esc clear' : ` (${keyLabel(Command.OUTPUT_NEXT_MATCH)} older · ${keyLabel(Command.OUTPUT_PREV_MATCH)} newer · esc clear)`}
+          {search.editing
+            ? ` ${keyLine('global', 'filter')}`
+            : ` (${keyLine('processes', 'output', {only: [Command.OUTPUT_NEXT_MATCH, Command.OUTPUT_PREV_MATCH]})} · ${lineLabel(Command.BACK)} clear)`}
         </Text>
       </Text>
     </Box>

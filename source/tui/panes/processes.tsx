@@ -10,11 +10,13 @@ import {useKeypress} from '../hooks/useKeypress.js';
 import {useFilterInput, matchesFilter} from '../hooks/useFilterInput.js';
 import {useNow} from '../hooks/useNow.js';
 import {useTransientMessage} from '../hooks/useTransientMessage.js';
-import {Command, keyLabel, matchesCommand} from '../key/keyBindings.js';
+import {Command, lineLabel, matchesCommand} from '../key/keyBindings.js';
+import {barHints} from '../key/keyTable.js';
 import {useStatusHints} from '../hooks/useStatusHints.js';
 import {KeyPriority} from '../key/keyPriority.js';
 import {listWindowStart} from '../layouts/listWindow.js';
 import {lastLines, toDisplayLines} from '../text/terminalLines.js';
+import {DAEMON_STOPPED} from '../ports/tuiContext.js';
 import {useOutputReader} from './processOutput.js';
 import {shownProcessId} from '../text/shown.js';
 import {FilterInput} from '../components/FilterInput.js';
@@ -28,6 +30,9 @@ const OUTPUT_TAIL = 200;
 const ID_WIDTH = {min: 4, max: 18};
 const STATUS_WIDTH = 10;
 const PID_WIDTH = 7;
+
+/** The list while the daemon is stopped: what it supervised ended with it (`workbench daemon stop` stops them), and what `r` does. */
+export const PROCESSES_GONE = `no processes: they ended with the daemon · ${lineLabel(Command.START_DAEMON)} starts a new daemon and the project's autostart scripts`;
 
 // Memoised: a j/k draws again only the two rows whose selection changed.
 const ProcessRow = React.memo(function ProcessRow({
@@ -152,23 +157,18 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
     {isActive: focused && !picking && !filter.editing && !reader.reading, priority: KeyPriority.PANE},
   );
 
-  const hint = (command: Command, text: string) => `${keyLabel(command)} ${text}`;
+  const daemonStopped = snapshot.processesError === DAEMON_STOPPED;
   useStatusHints(
     focused,
-    filter.editing || reader.search.editing
-      ? ['enter keep', 'esc clear']
-      : reader.reading
-        ? [
-            `${keyLabel(Command.UP)}${keyLabel(Command.DOWN)} ${keyLabel(Command.PAGE_UP)} ${keyLabel(Command.PAGE_DOWN)} scroll`,
-            `g/G top/follow`,
-            hint(Command.OUTPUT_WRAP, 'wrap'),
-            hint(Command.OUTPUT_SEARCH, 'search'),
-            'n/N match',
-            hint(Command.BACK, 'list'),
-          ]
-        : picking
-          ? ['enter start', 'esc cancel']
-          : [hint(Command.OUTPUT_FOCUS, 'read'), hint(Command.START, 'start'), hint(Command.STOP, 'stop'), hint(Command.RESTART, 'restart'), hint(Command.FILTER, 'filter')],
+    daemonStopped
+      ? barHints('global', 'stopped')
+      : filter.editing || reader.search.editing
+        ? barHints('global', 'filter')
+        : reader.reading
+          ? barHints('processes', 'output')
+          : picking
+            ? barHints('global', 'picker')
+            : barHints('processes', 'list'),
   );
 
   const messages: PaneMessage[] = [];
@@ -176,6 +176,18 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
   if (message) messages.push(message);
   const headerRows = (filter.editing || filter.text ? 1 : 0) + messages.length;
   const bodyRows = Math.max(0, height - headerRows);
+
+  // Nothing to list or read: the line says so across the pane, not wrapped in the list's column.
+  if (daemonStopped) {
+    return (
+      <Box width={width} height={height} flexDirection="column" overflowY="hidden">
+        {messages.map((line, index) => (
+          <MessageLine key={index} message={line} width={width} />
+        ))}
+        <Text dimColor>{PROCESSES_GONE}</Text>
+      </Box>
+    );
+  }
 
   if (picking) {
     return <ScriptPicker focused={focused} width={width} height={height} onPick={(script) => void start(script)} onClose={() => setPicking(false)} />;
@@ -191,7 +203,13 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
   windowRows.current = height > 0 ? visible.slice(listStart.current, listStart.current + listRows) : [];
 
   const emptyText =
-    snapshot.processes === undefined ? (snapshot.processesError ? '' : 'loading…') : all.length === 0 ? 'no processes · s starts a script' : 'no process matches the filter';
+    snapshot.processes === undefined
+      ? snapshot.processesError
+        ? ''
+        : 'loading…'
+      : all.length === 0
+        ? `no processes · ${lineLabel(Command.START)} starts a script`
+        : 'no process matches the filter';
   const list = (
     <Box width={listWidth} height={listRows} flexDirection="column" overflowY="hidden" flexShrink={0}>
       {visible.length === 0 && emptyText && <Text dimColor>{emptyText}</Text>}
@@ -227,29 +245,5 @@ function ProcessesPane({focused, width, height, compact}: PaneProps): React.JSX.
 export const processesPane: PaneDefinition = {
   id: 'processes',
   title: 'Processes',
-  keys: [
-    {command: Command.UP, description: 'previous process'},
-    {command: Command.DOWN, description: 'next process'},
-    {command: Command.START, description: 'start a script (pick from a list)'},
-    {command: Command.STOP, description: 'stop the selected process'},
-    {command: Command.RESTART, description: 'restart the selected process'},
-    {command: Command.PAGE_UP, description: 'ten processes up'},
-    {command: Command.PAGE_DOWN, description: 'ten processes down'},
-    {command: Command.FILTER, description: 'filter by id or command'},
-    {command: Command.BACK, description: 'clear the filter'},
-    {command: Command.OUTPUT_FOCUS, description: 'read the output: scroll, search, wrap (esc back to the list)'},
-    {heading: 'Reading the output'},
-    {command: Command.UP, description: 'scroll a line up (stops following)'},
-    {command: Command.DOWN, description: 'scroll a line down'},
-    {command: Command.PAGE_UP, description: 'scroll a page up'},
-    {command: Command.PAGE_DOWN, description: 'scroll a page down'},
-    {command: Command.OUTPUT_TOP},
-    {command: Command.OUTPUT_BOTTOM},
-    {command: Command.OUTPUT_WRAP},
-    {command: Command.OUTPUT_SEARCH},
-    {command: Command.OUTPUT_NEXT_MATCH},
-    {command: Command.OUTPUT_PREV_MATCH},
-    {command: Command.BACK, description: 'clear the search, then back to the list'},
-  ],
   Component: ProcessesPane,
 };

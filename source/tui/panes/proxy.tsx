@@ -11,6 +11,7 @@ import {useStatusHints} from '../hooks/useStatusHints.js';
 import {useTransientMessage} from '../hooks/useTransientMessage.js';
 import {useWatched} from '../hooks/useWatched.js';
 import {Command, keyLabel, matchesCommand, moveStep} from '../key/keyBindings.js';
+import {barHints, keyLine} from '../key/keyTable.js';
 import {KeyPriority} from '../key/keyPriority.js';
 import {listWindowStart} from '../layouts/listWindow.js';
 import type {ProxyChoice} from '../ports/proxies.js';
@@ -20,7 +21,6 @@ import {LinePrompt} from './feeds/LinePrompt.js';
 import {detailLines, type DetailLine} from './proxy/detailLines.js';
 import {PagesList, pageAges} from './proxy/PagesList.js';
 import {ProxyPicker} from './proxy/ProxyPicker.js';
-import {isProxyKey, ProxyKey} from './proxy/proxyKeys.js';
 import {ScrolledLines} from './proxy/ScrolledLines.js';
 import {execLines, shownPage, shownProxy} from './proxy/shown.js';
 import {CLASS_FILTERS, matchesClass, matchesType, nextInCycle, statusClass, TYPE_FILTERS, type ClassFilter, type TypeFilter} from './proxy/statusClass.js';
@@ -214,21 +214,21 @@ function ProxyPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
         setExec(undefined);
         setView('requests');
         filter.open();
-      } else if (isProxyKey('STATUS_CLASS', press)) {
+      } else if (matchesCommand(Command.PROXY_STATUS_CLASS, press)) {
         setClassFilter((value) => nextInCycle(CLASS_FILTERS, value));
         setDetail(false);
         setView('requests');
-      } else if (isProxyKey('ENTRY_TYPE', press)) {
+      } else if (matchesCommand(Command.PROXY_ENTRY_TYPE, press)) {
         setTypeFilter((value) => nextInCycle(TYPE_FILTERS, value));
         setDetail(false);
         setView('requests');
-      } else if (isProxyKey('PAGES', press) && current) {
+      } else if (matchesCommand(Command.PROXY_PAGES, press) && current) {
         setView((value) => (value === 'pages' ? 'requests' : 'pages'));
         setDetail(false);
         setExec(undefined);
-      } else if (isProxyKey('EXEC', press) && current) setPrompting(true);
-      else if (isProxyKey('NEXT_PROXY', press)) switchProxy(1);
-      else if (isProxyKey('PREV_PROXY', press)) switchProxy(-1);
+      } else if (matchesCommand(Command.PROXY_EXEC, press) && current) setPrompting(true);
+      else if (matchesCommand(Command.PROXY_NEXT, press)) switchProxy(1);
+      else if (matchesCommand(Command.PROXY_PREV, press)) switchProxy(-1);
       else if (matchesCommand(Command.START, press)) setPicking(true);
       else if (matchesCommand(Command.STOP, press) && current) void stop(current);
       else return false;
@@ -237,34 +237,19 @@ function ProxyPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
     {isActive: focused && !picking && !prompting && !filter.editing, priority: KeyPriority.PANE},
   );
 
-  const hint = (label: string, text: string) => `${label} ${text}`;
   useStatusHints(
     focused,
     filter.editing
-      ? ['enter keep', 'esc clear']
+      ? barHints('global', 'filter')
       : prompting
-        ? ['enter run in the page', 'esc cancel']
+        ? barHints('proxy', 'exec')
         : picking
-          ? ['enter start', 'esc cancel']
+          ? barHints('global', 'picker')
           : scrolling
-            ? [
-                `${keyLabel(Command.UP)}${keyLabel(Command.DOWN)} ${keyLabel(Command.PAGE_UP)} ${keyLabel(Command.PAGE_DOWN)} scroll`,
-                hint(ProxyKey.EXEC, 'exec'),
-                hint(keyLabel(Command.BACK), 'back'),
-              ]
+            ? barHints('proxy', 'detail')
             : current
-              ? [
-                  hint(keyLabel(Command.EXPAND), 'detail'),
-                  hint(ProxyKey.STATUS_CLASS, 'status'),
-                  hint(ProxyKey.ENTRY_TYPE, 'type'),
-                  hint(keyLabel(Command.FILTER), 'filter'),
-                  hint(ProxyKey.PAGES, 'pages'),
-                  hint(ProxyKey.EXEC, 'exec'),
-                  hint(keyLabel(Command.START), 'start'),
-                  hint(keyLabel(Command.STOP), 'stop'),
-                  ...(proxies.length > 1 ? [hint(`${ProxyKey.PREV_PROXY}${ProxyKey.NEXT_PROXY}`, 'proxy')] : []),
-                ]
-              : [hint(keyLabel(Command.START), 'start a proxy')],
+              ? barHints('proxy', 'requests', proxies.length > 1 ? {} : {without: [Command.PROXY_PREV, Command.PROXY_NEXT]})
+              : barHints('proxy', 'requests', {only: [Command.START]}),
   );
 
   if (picking) {
@@ -308,7 +293,7 @@ function ProxyPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
         scroll={scroll}
         width={width}
         height={bodyRows}
-        footer={`exec in ${current.id} · ${keyLabel(Command.UP)}${keyLabel(Command.DOWN)} scroll · esc close`}
+        footer={`exec in ${current.id} · ${keyLine('proxy', 'detail', {without: [Command.PROXY_EXEC]})}`}
       />
     );
   } else if (view === 'pages') {
@@ -318,15 +303,7 @@ function ProxyPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
   } else if (detail && selected) {
     const lines = detailLines(selected, width);
     scrollMax.current = Math.max(0, lines.length - (bodyRows - 1));
-    body = (
-      <ScrolledLines
-        lines={lines}
-        scroll={scroll}
-        width={width}
-        height={bodyRows}
-        footer={`${keyLabel(Command.UP)}${keyLabel(Command.DOWN)} ${keyLabel(Command.PAGE_UP)} ${keyLabel(Command.PAGE_DOWN)} scroll · esc back`}
-      />
-    );
+    body = <ScrolledLines lines={lines} scroll={scroll} width={width} height={bodyRows} footer={keyLine('proxy', 'detail', {without: [Command.PROXY_EXEC]})} />;
   } else {
     const listRows = Math.max(0, bodyRows - (newBelow > 0 ? 1 : 0));
     const index = Math.max(0, visible.indexOf(selected!));
@@ -368,7 +345,7 @@ function ProxyPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
       {prompting && current && (
         <LinePrompt
           label={`exec in ${current.id}:`}
-          hint="enter run in every connected page · esc cancel"
+          hint={keyLine('proxy', 'exec')}
           focused={focused}
           width={width}
           onSubmit={(code) => void runExec(code)}
@@ -382,24 +359,6 @@ function ProxyPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
 export const proxyPane: PaneDefinition = {
   id: 'proxy',
   title: 'Proxy',
-  keys: [
-    {command: Command.UP, description: 'previous request (stops following; in a detail: scroll up)'},
-    {command: Command.DOWN, description: 'next request (onto the newest: follows again)'},
-    {command: Command.PAGE_UP, description: 'ten requests up'},
-    {command: Command.PAGE_DOWN, description: 'ten requests down'},
-    {command: Command.OUTPUT_TOP, description: 'oldest request held (stops following)'},
-    {command: Command.OUTPUT_BOTTOM, description: 'newest request, follow new ones'},
-    {command: Command.EXPAND, description: 'request and response headers and bodies (or the error, the log entry)'},
-    {label: ProxyKey.STATUS_CLASS, description: 'status filter: all, 2xx, 3xx, 4xx, 5xx, failed (no answer), every error'},
-    {label: ProxyKey.ENTRY_TYPE, description: 'type filter: all, http, error, custom, diagnostic, page'},
-    {command: Command.FILTER, description: 'filter by path, method, status or message'},
-    {label: ProxyKey.PAGES, description: 'the browser pages on this proxy: url, title, errors since load, last interaction'},
-    {label: ProxyKey.EXEC, description: 'run JavaScript in the connected pages; the result as JSON'},
-    {command: Command.START, description: 'start a proxy of .workbench.kdl (pick from a list)'},
-    {command: Command.STOP, description: 'stop the proxy shown'},
-    {label: `${ProxyKey.PREV_PROXY} ${ProxyKey.NEXT_PROXY}`, description: 'previous / next proxy'},
-    {command: Command.BACK, description: 'close the detail or the exec answer, then clear the filters'},
-  ],
   Component: ProxyPane,
   count: (snapshot) => snapshot.proxies?.length,
 };

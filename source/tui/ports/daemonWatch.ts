@@ -1,3 +1,4 @@
+import {coalesce} from '../../core/coalesce.js';
 import type {DaemonClient} from '../../daemon/client.js';
 import type {DaemonEvents, Topic} from '../../daemon/protocol/index.js';
 import type {Watch} from './watch.js';
@@ -82,35 +83,6 @@ export function daemonWatch<T extends Topic>(daemon: () => Promise<DaemonClient>
 
 // A quarter of a second: output and alerts look live, a chatty process costs four fetches a second at most.
 const DEFAULT_COALESCE_MS = 250;
-
-/** `call` at once, then at most once more per `ms` while calls keep coming (the last one is never lost). */
-function coalesce(call: () => void, ms: number): (() => void) & {cancel(): void} {
-  let timer: NodeJS.Timeout | undefined;
-  let pending = false;
-  const quiet = () => {
-    timer = undefined;
-    if (!pending) return;
-    pending = false;
-    call();
-    timer = setTimeout(quiet, ms);
-  };
-  const coalesced = () => {
-    if (ms <= 0) return call();
-    if (timer) {
-      pending = true;
-      return;
-    }
-    call();
-    timer = setTimeout(quiet, ms);
-  };
-  return Object.assign(coalesced, {
-    cancel: () => {
-      pending = false;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-    },
-  });
-}
 
 /** Both watches: `onChange` when either says so. */
 export function eitherWatch(...watches: Watch[]): Watch {

@@ -10,7 +10,7 @@ import type {Watch} from './watch.js';
  */
 export interface IncidentsPort {
   list(): Promise<Incident[]>;
-  /** Calls `onChange` when the inbox may have changed: the daemon's `alerts` events. */
+  /** Calls `onChange` when the inbox may have changed: the daemon's `inbox` events (process alerts and proxy errors alike). */
   watch: Watch;
 }
 
@@ -20,7 +20,7 @@ export function createIncidentsPort(context: ToolContext, options: {retryMs: num
   return {
     // The pane scrolls the whole inbox (the alert ring holds 500); the tool's default page is for agents.
     list: async () => (await getIncidents({limit: PANE_LIMIT}, context)).incidents,
-    watch: daemonWatch(() => context.daemon(), {topic: 'alerts', retryMs: options.retryMs}),
+    watch: daemonWatch(() => context.daemon(), {topic: 'inbox', retryMs: options.retryMs}),
   };
 }
 

@@ -6,7 +6,7 @@ import {createGatewayPort, type GatewayPort} from './gateway.js';
 import type {GatewayClient} from '../../gateway/client/http-gateway.js';
 import {createGraphqlPort, type GqlConnection, type GraphqlPort} from './graphql.js';
 import {databaseChatSession} from '../../gql/chat/chat-session.js';
-import type {GqlService} from '../../gql/types.js';
+import type {GqlService, GqlSettings} from '../../gql/types.js';
 import {createIncidentsPort, type IncidentsPort} from './incidents.js';
 import {createProcessesPort, type ProcessesPort} from './processes.js';
 import {createProxiesPort, type ProxiesPort} from './proxies.js';
@@ -55,7 +55,7 @@ export interface PortOptions {
 export function createPorts(context: ToolContext, options: PortOptions = {}): TuiPorts {
   const retryMs = options.retryMs ?? 500;
   const feeds = createFeedsPort({open: options.openReader, pollMs: options.feedsPollMs});
-  const graphql = createGraphqlPort({open: options.openGraphql, openInProcess: options.openGqlInProcess ?? defaultGqlInProcess(context.cwd)});
+  const graphql = createGraphqlPort({open: options.openGraphql, openInProcess: options.openGqlInProcess, loadSettings: projectGqlSettings(context.cwd)});
   const openers = options.chatOpeners ?? agentChatOpeners(context.cwd);
   // The Chat pane talks to a database through the GraphQL pane's service (a running server, else in-process).
   const chat = createChatPort({...openers, openDatabase: openers.openDatabase ?? (async (ask) => databaseChatSession(await graphql.chat(), ask))});
@@ -75,10 +75,7 @@ export function createPorts(context: ToolContext, options: PortOptions = {}): Tu
   };
 }
 
-/** The project's GraphQL service, opened in this process on first use (its settings: appsettings.json in the project). */
-function defaultGqlInProcess(cwd: string): () => Promise<GqlService> {
-  return async () => {
-    const [{loadGqlSettings}, {openGqlService}] = await Promise.all([import('../../gql/settings/load-settings.js'), import('../../gql/service.js')]);
-    return openGqlService(loadGqlSettings({cwd}));
-  };
+/** The project's GraphQL settings (appsettings.json in the project), read when the pane first connects. */
+function projectGqlSettings(cwd: string): () => Promise<GqlSettings> {
+  return async () => (await import('../../gql/settings/load-settings.js')).loadGqlSettings({cwd});
 }

@@ -2,6 +2,7 @@ import {WorkbenchError} from '../../core/errors.js';
 import type {DaemonClient} from '../../daemon/client.js';
 import {describeSurvivors, ensureDaemon, type DaemonConnection} from '../../daemon/lifecycle.js';
 import {UntrustedSocketError} from '../../daemon/socket-guard.js';
+import {projectRoot} from '../../project/project-root.js';
 import type {ToolContext} from '../../tools/registry-types.js';
 
 /** What every pane and the status bar say while the daemon is stopped: `r` starts it (components/DaemonStartKey). */
@@ -35,6 +36,8 @@ export function createTuiContext(options: TuiContextOptions): TuiContext {
   const adopt = (connecting: Promise<DaemonConnection>): Promise<DaemonClient> => {
     const made = connecting.then(({client, started, recovered, survivors}) => {
       connectedOnce = true;
+      // The TUI's processes are those of the project it was opened in.
+      client.project = projectRoot(options.cwd);
       const left = survivors.length ? `; still running from before, no longer supervised: ${describeSurvivors(survivors)} (stop with kill <pid>)` : '';
       if (recovered) options.notice?.(`workbench: the daemon was not running (it had died); started a new one — earlier processes and alerts are gone${left}`);
       else if (started) options.notice?.(`workbench: started the daemon${left}`);

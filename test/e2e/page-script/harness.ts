@@ -3,7 +3,6 @@
  * pages with the script inlined, and a `ws` server on CHANNEL_PATH that reads the page channel
  * (every frame checked against channel/protocol.ts) and sends exec. Chromium is the real one.
  */
-import {existsSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {chromium, type Browser} from 'playwright-core';
@@ -11,19 +10,15 @@ import {WebSocketServer, type WebSocket} from 'ws';
 import {pageMessage, type PageMessage} from '../../../source/devproxy/channel/protocol.js';
 import {pageScript} from '../../../source/devproxy/page-script.js';
 import {CHANNEL_PATH} from '../../../source/devproxy/types.js';
+import {CHROMIUM_ARGS, chromiumPath} from '../../../source/browser/chromium.js';
+import {requirePackage} from '../../helpers/system-package.js';
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) {
-  const message = `Chromium is not installed at ${CHROMIUM}: the page script tests cannot run (apt-get install -y chromium)`;
-  if (process.env.WORKBENCH_REQUIRE_SERVICES) throw new Error(message);
-  console.warn(`\n!!! SKIPPED: ${message}\n`);
-}
+export const hasChromium = !requirePackage('chromium', {for: 'the page script tests'});
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_ARGS],
   });
 }
 

@@ -64,6 +64,48 @@ describe('workbench acp', () => {
     ]);
   });
 
+  // An agent on the ACP SDK (claude-code-acp) answers its own failure with -32603 "Internal error", the reason in `data`.
+  const rootRefusal = 'Error: --dangerously-skip-permissions cannot be used with root/sudo privileges for security reasons';
+
+  it('--show-agent-log: an agent that fails session/new: its stderr as agent-log rows, then the error with the data of its answer', async () => {
+    const failing = agent('--fail-session');
+    const json = await acp(['hello', '--agent', failing, '--show-agent-log', '--json']);
+    expect(json.code).toBe(1);
+    const lines = json.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as unknown);
+    expect(lines).toEqual([
+      {kind: 'agent-log', text: rootRefusal},
+      {error: `ACP agent '${failing}' could not start a session: Internal error: Claude Code process exited with code 1 (session/new)`},
+    ]);
+    const text = await acp(['hello', '--agent', failing, '--show-agent-log']);
+    expect(text.stderr).toBe(
+      `agent: ${rootRefusal}\nworkbench: ACP agent '${failing}' could not start a session: Internal error: Claude Code process exited with code 1 (session/new)\n`,
+    );
+  });
+
+  it('without --show-agent-log, a failed session/new still carries the data of the answer, after the last stderr lines', async () => {
+    const failing = agent('--fail-session');
+    const result = await acp(['hello', '--agent', failing]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `agent: ${rootRefusal}\nworkbench: ACP agent '${failing}' could not start a session: Internal error: Claude Code process exited with code 1 (session/new)\n`,
+    );
+  });
+
+  it('a prompt the agent fails: --show-agent-log shows its stderr as a row before the error, which carries the data', async () => {
+    const shown = await acp(['fail', '--agent', agent(), '--show-agent-log', '--json']);
+    expect(shown.code).toBe(1);
+    expect(jsonRows(shown.stdout).slice(1)).toEqual([
+      {kind: 'agent-log', text: rootRefusal},
+      {kind: 'error', code: 'agent_error', message: 'the ACP agent failed: Internal error: Claude Code process exited with code 1 (prompt)'},
+    ]);
+    const hidden = await acp(['fail', '--agent', agent()]);
+    expect(hidden.code).toBe(1);
+    expect(hidden.stderr).toBe('error: the ACP agent failed: Internal error: Claude Code process exited with code 1 (prompt)\n');
+  });
+
   it('launch failure: exactly the message of the spec, exit code 1 (and {"error"} with --json)', async () => {
     const result = await acp(['hello', '--agent', 'no-such-agent-xyz']);
     expect(result.code).toBe(1);

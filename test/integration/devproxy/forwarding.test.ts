@@ -1,10 +1,11 @@
+import {randomBytes} from 'node:crypto';
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {brotliCompressSync, gzipSync} from 'node:zlib';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {WebSocket, WebSocketServer} from 'ws';
 import type {DevProxy, HttpTraffic} from '../../../source/devproxy/types.js';
-import {request, startTarget, startTestProxy, type TestTarget} from './harness.js';
+import {MARK_SCRIPT, request, startTarget, startTestProxy, type TestTarget} from './harness.js';
 
 let target: TestTarget | undefined;
 let proxy: DevProxy | undefined;
@@ -70,6 +71,26 @@ describe('forwarding', () => {
     for (let round = 0; round < 3; round++) {
       expect((await fetch(`${proxy.info.url}/big.js`, {signal: AbortSignal.timeout(20_000)}).then((answer) => answer.text())).length).toBe(big.length);
       expect(await fetch(`${proxy.info.url}/small.js`, {signal: AbortSignal.timeout(20_000)}).then((answer) => answer.text())).toBe('small');
+    }
+  });
+
+  it('passes answers the target sends in many reads on byte for byte: a binary download and a page gathered for injection', async () => {
+    // Each read from the target lands in a region of a slab that is never read into again
+    // (upstream-pool.ts): parts still queued for the browser, or gathered into a page, stay what came.
+    const binary = randomBytes(3 * 1024 * 1024);
+    const page = `<!doctype html><html><head><title>t</title></head><body>${Array.from({length: 30_000}, (_, index) => `<p>${index}</p>`).join('')}</body></html>`;
+    target = await startTarget((req, res) => {
+      const body = req.url === '/page' ? Buffer.from(page) : binary;
+      res.writeHead(200, {'content-type': req.url === '/page' ? 'text/html' : 'application/octet-stream', 'content-length': body.length});
+      res.end(body);
+    });
+    proxy = await startTestProxy(target.url);
+    for (let round = 0; round < 2; round++) {
+      const download = await fetch(`${proxy.info.url}/download`, {signal: AbortSignal.timeout(20_000)});
+      expect(Buffer.from(await download.arrayBuffer()).equals(binary)).toBe(true);
+      const injected = await fetch(`${proxy.info.url}/page`, {signal: AbortSignal.timeout(20_000)}).then((answer) => answer.text());
+      expect(injected).toContain(MARK_SCRIPT);
+      expect(injected.replace(/<script\b[^>]*>[\s\S]*?<\/script>/, '')).toBe(page);
     }
   });
 

@@ -2,6 +2,7 @@ import http from 'node:http';
 import net, {type AddressInfo} from 'node:net';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {DevProxy, DiagnosticTraffic, HttpTraffic} from '../../../source/devproxy/types.js';
+import {queryErrors} from '../../../source/incidents/index.js';
 import {request, startTarget, startTestProxy, type TestTarget} from './harness.js';
 
 let target: TestTarget | undefined;
@@ -47,9 +48,19 @@ describe('when the target fails', () => {
     expect(diagnostics(proxy)).toEqual([expect.objectContaining({level: 'error', category: 'ECONNREFUSED', method: 'GET', url: '/dashboard'})]);
     const entry = proxy.log({types: ['http']})[0] as HttpTraffic;
     expect(entry).toMatchObject({status: 0, url: '/dashboard', error: expect.stringContaining('ECONNREFUSED')});
-    const records = proxy.records();
-    expect(records.diagnostics).toHaveLength(1);
-    expect(proxy.info.errors).toBe(2);
+    // The log shows the diagnostic beside the request; the inbox has one entry for the one failure.
+    expect(proxy.records().diagnostics).toEqual([]);
+    expect(proxy.info.errors).toBe(1);
+    const errors = queryErrors({processAlerts: [], proxies: [proxy.records()]});
+    expect(errors).toEqual([
+      expect.objectContaining({
+        source: 'proxy:http',
+        severity: 'error',
+        category: 'transport error',
+        message: expect.stringMatching(/^GET \/dashboard → ECONNREFUSED: /),
+        count: 1,
+      }),
+    ]);
   });
 
   it('goes away mid-stream: the browser sees the connection break, and the log says so', async () => {
@@ -78,6 +89,8 @@ describe('when the target fails', () => {
         timeout: 15_000,
       },
     );
+    // The response began with a 200, so the diagnostic is the one inbox entry that says it broke off.
+    expect(queryErrors({processAlerts: [], proxies: [proxy.records()]}).map((error) => [error.source, error.category])).toEqual([['proxy:diagnostic', 'ECONNRESET']]);
     expect(proxy.log({types: ['http']})[0]).toMatchObject({status: 200, responseBytes: 9, error: expect.stringContaining('ECONNRESET')});
   });
 
@@ -132,5 +145,8 @@ describe('when the target fails', () => {
     });
     expect(status).toBe(502);
     expect(diagnostics(proxy)[0]).toMatchObject({category: 'ECONNREFUSED'});
+    expect(queryErrors({processAlerts: [], proxies: [proxy.records()]}).map((error) => [error.source, error.severity, error.category])).toEqual([
+      ['proxy:http', 'error', 'transport error'],
+    ]);
   });
 });

@@ -79,6 +79,9 @@ describe('discovery and the address policy', () => {
     const token = await gone.mint({sub: 'ada'});
     await gone.close();
     forgetProviders();
-    await expect(verifyBearer(`Bearer ${token}`, settings)).rejects.toMatchObject({code: 'daemon_not_connected', message: expect.stringMatching(/is unavailable .*retry later/)});
+    await expect(verifyBearer(`Bearer ${token}`, settings)).rejects.toMatchObject({
+      code: 'identity_provider_unavailable',
+      message: expect.stringMatching(/is unavailable .*retry later/),
+    });
   });
 });

@@ -113,6 +113,17 @@ describe('tokens', () => {
     ['wrong audience', async () => `Bearer ${await issuer.mint({sub: 'ada'}, {audience: 'someone-else'})}`, /its audience is "someone-else", not "workbench-api"/],
     ['no audience', async () => `Bearer ${await issuer.mint({sub: 'ada'}, {audience: null})}`, /audience|"aud"/],
     ['wrong issuer', async () => `Bearer ${await issuer.mint({sub: 'ada'}, {issuer: 'https://evil.example/realms/x'})}`, /it was issued by "https:\/\/evil.example\/realms\/x"/],
+    [
+      'the issuer with a trailing slash',
+      async () => `Bearer ${await issuer.mint({sub: 'ada'}, {issuer: `${issuer.authority}/`})}`,
+      /it was issued by "http:\/\/127\.0\.0\.1:\d+\/realms\/workbench\/", not "http:/,
+    ],
+    [
+      'issued in the future (beyond the 30 s tolerance)',
+      async () => `Bearer ${await issuer.mint({sub: 'ada'}, {issuedInSeconds: 365 * 86400})}`,
+      /it was issued in the future \(iat \d{4}-/,
+    ],
+    ['issued 40 s ahead', async () => `Bearer ${await issuer.mint({sub: 'ada'}, {issuedInSeconds: 40})}`, /issued in the future/],
     ['bad signature', async () => `Bearer ${await issuer.mint({sub: 'ada'}, {foreignKey: true})}`, /signature does not verify/],
     [
       'alg none',
@@ -133,6 +144,32 @@ describe('tokens', () => {
     expect(body.errors).toHaveLength(1);
     expect(body.errors[0]!.extensions.code).toBe('unauthorized');
     expect(body.errors[0]!.message).toMatch(message);
+  });
+
+  it("an identity provider that is down: 503 with its own code, not the token's fault", async () => {
+    const gone = await startOidcIssuer();
+    const token = await gone.mint({sub: 'ada'});
+    await gone.close();
+    const server = await startGraphqlServer({
+      service: await sqliteService('gone-idp', {jwt: {authority: gone.authority, audience: AUDIENCE}}),
+      port: 0,
+      playground: {js: '', css: ''},
+      warn: () => undefined,
+    });
+    try {
+      const response = await post(server, {query: anyQuery}, {authorization: `Bearer ${token}`});
+      expect(response.status).toBe(503);
+      const body = (await response.json()) as {errors: Array<{message: string; extensions: {code: string}}>};
+      expect(body.errors[0]!.extensions.code).toBe('identity_provider_unavailable');
+      expect(body.errors[0]!.message).toMatch(/the identity provider .* is unavailable .*retry later/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a clock 20 s ahead is within the tolerance', async () => {
+    const token = await issuer.mint({sub: 'ada'}, {issuedInSeconds: 20});
+    expect((await post(secured, {query: anyQuery}, {authorization: `Bearer ${token}`})).status).toBe(200);
   });
 
   it('the JWKS is fetched once for many requests', async () => {
@@ -169,6 +206,34 @@ describe('Host and Origin guard', () => {
       req.end();
     });
     expect(status).toBe(403);
+  });
+});
+
+describe('cross-site reads', () => {
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${open.url}${path}`, {headers: {accept: 'application/json', ...headers}});
+  const query = `/graphql?query=${encodeURIComponent('{ artist(limit: 1) { data { id } } }')}`;
+
+  it("a query over GET from another site's page is refused, as a POST is: Origin, Sec-Fetch-Site cross-site or same-site", async () => {
+    for (const headers of [{origin: 'https://evil.example'} as Record<string, string>, {'sec-fetch-site': 'cross-site'}, {'sec-fetch-site': 'same-site'}, {origin: 'null'}]) {
+      const answer = await get(query, headers);
+      expect(answer.status, JSON.stringify(headers)).toBe(403);
+      expect(await answer.json()).toMatchObject({error: {code: 'cross_site_refused', message: expect.stringMatching(/takes requests only from its own pages and from programs/)}});
+    }
+    const head = await fetch(`${open.url}${query}`, {method: 'HEAD', headers: {'sec-fetch-site': 'cross-site'}});
+    expect(head.status).toBe(403);
+  });
+
+  it('its own pages and programs still read; the playground and the feed surface open from any site', async () => {
+    const port = new URL(open.url).port;
+    for (const headers of [{} as Record<string, string>, {'sec-fetch-site': 'same-origin'}, {'sec-fetch-site': 'none'}, {origin: `http://127.0.0.1:${port}`}]) {
+      const answer = await get(query, headers);
+      expect(answer.status, JSON.stringify(headers)).toBe(200);
+      expect(((await answer.json()) as Answer).data).toEqual({artist: {data: [{id: 1}]}});
+    }
+    const playground = await fetch(`${open.url}/`, {headers: {accept: 'text/html', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate'}});
+    expect(playground.status).toBe(200);
+    const feed = await fetch(`${open.url}/feeds/artist`, {headers: {'sec-fetch-site': 'cross-site'}});
+    expect(feed.status).not.toBe(403);
   });
 });
 

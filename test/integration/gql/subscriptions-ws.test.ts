@@ -118,22 +118,25 @@ describe('subscriptions over WebSocket', () => {
       {next: (result) => seen.push(result.data?.ordersChanged as Record<string, unknown>), error: (error) => errors.push(error), complete: () => {}},
     );
     await started;
-    // The subscription is registered a moment after the connection: wait until a probe write of A arrives.
+    // The subscription is registered a moment after the connection: wait until a probe write of A
+    // arrives. A probe may arrive after a later one was written: what counts starts after them all.
+    const status = (change: Record<string, unknown>) => (change.row as {status: string}).status;
     for (let attempt = 0; seen.length === 0 && attempt < 100; attempt++) {
-      await mutate('a', 'mutation { orders(insert: {status: "probe"}) }');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await mutate('a', `mutation { orders(insert: {status: "probe-${attempt}"}) }`);
+      await until(() => (seen.length > 0 ? true : undefined), 'a probe', 100).catch(() => undefined);
     }
-    seen.length = 0;
     expect((await mutate('b', 'mutation { orders(insert: {status: "b-secret"}) }')).errors).toBeUndefined();
     const id = (await mutate('a', 'mutation { orders(insert: {status: "a-order"}) }')).data as {orders: number};
     await mutate('b', 'mutation { orders(update: {id: 1, status: "b-changed"}) }');
     await mutate('a', `mutation { orders(update: {id: ${id.orders}, status: "a-paid"}) }`);
-    await until(() => (seen.length >= 2 ? true : undefined), 'two events of tenant A');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A last change of A's: once it is here, everything written before it has been sent, in order.
+    await mutate('a', 'mutation { orders(insert: {status: "a-last"}) }');
+    await until(() => (seen.some((change) => status(change) === 'a-last') ? true : undefined), "tenant A's last change");
     expect(errors).toEqual([]);
-    expect(seen.map((change) => [change.op, (change.row as {status: string}).status])).toEqual([
+    expect(seen.filter((change) => !status(change).startsWith('probe-')).map((change) => [change.op, status(change)])).toEqual([
       ['insert', 'a-order'],
       ['update', 'a-paid'],
+      ['insert', 'a-last'],
     ]);
     expect(JSON.stringify(seen)).not.toContain('b-');
   });

@@ -32,6 +32,13 @@ const ATOM = `<?xml version="1.0" encoding="utf-8"?>
 <entry xml:base="/other/"><id>urn:2</id><title>Entry 2</title><link href="entry-2"/><updated>2026-01-02T00:00:00Z</updated></entry>
 </feed>`;
 
+// Titles that are plain text with markup characters in them (issue 28).
+const TITLES = `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom"><title>Titles</title><id>urn:t</id>
+<entry><id>urn:t:1</id><title type="text">Use &lt;div&gt; wisely: AT&amp;T Q&amp;A</title><link href="https://example.com/t/1"/><updated>2026-01-02T00:00:00Z</updated></entry>
+<entry><id>urn:t:2</id><title type="text">First &amp; foremost</title><link href="https://example.com/t/2"/><updated>2026-01-01T00:00:00Z</updated></entry>
+</feed>`;
+
 let origin: TestOrigin;
 let base: string;
 beforeAll(async () => {
@@ -40,6 +47,7 @@ beforeAll(async () => {
     if (path === '/blog/feed.xml') return void response.writeHead(200, {'content-type': 'application/rss+xml'}).end(rss());
     if (path === '/atom.xml') return void response.writeHead(200, {'content-type': 'application/atom+xml'}).end(ATOM);
     if (path === '/moved.xml') return void response.writeHead(301, {location: '/blog/feed.xml'}).end();
+    if (path === '/titles.xml') return void response.writeHead(200, {'content-type': 'application/atom+xml'}).end(TITLES);
     response.writeHead(404).end();
   });
   base = `http://127.0.0.1:${origin.port}`;
@@ -121,6 +129,19 @@ describe('list RSS is valid XML whatever the feeds sent (item 13)', () => {
     // Relative URLs inside the HTML are made absolute against the article's link.
     expect(first.summary ?? first.content).toContain(`src="${base}/blog/posts/pic.png"`);
     expect(first.summary ?? first.content).toContain(`href="${base}/blog/posts/more.html"`);
+  });
+
+  it('writes a title with & and <div> as plain text: escaped for XML, never taken for markup', async () => {
+    const feed = await subscribe(`${base}/titles.xml`);
+    const list = await reader.service.createList('Titles', 'public');
+    for (const article of (await reader.service.listArticles({feed_id: feed.id})).articles) await reader.service.addToList(list.id, article.id);
+    const answer = await reader.call('GET', `/lists/${list.token}.xml`);
+    expect(wellFormedXml(answer.text)).toBe(true);
+    // In RSS a title is text: XML-escaped (or in CDATA), not HTML-escaped a second time.
+    const titles = [...answer.text.matchAll(/<item>\s*<title>\s*(?:<!\[CDATA\[(.*?)\]\]>|([^<]*))\s*<\/title>/g)].map(
+      (match) => match[1] ?? match[2]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'),
+    );
+    expect(titles.sort()).toEqual(['First & foremost', 'Use <div> wisely: AT&T Q&A']);
   });
 
   it('sends ETag and Last-Modified and answers a conditional GET with 304 until the list changes', async () => {

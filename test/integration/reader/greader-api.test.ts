@@ -255,5 +255,27 @@ for (const database of databases) {
       ]);
       expect(huge.statusCode).toBe(413);
     });
+
+    it('gives whole articles: bodies in stream/contents, items/contents and the Atom stream; titles as escaped text', async () => {
+      const subscribed = await service.subscribe(`${origin.url}/data/greader/escaped-titles.xml`);
+      const feed = 'feed' in subscribed ? subscribed.feed.id : 0;
+      const bodies = {
+        'Use <div> wisely: AT&T Q&A': '<p>The body of the <b>first</b> article.</p>',
+        'First & foremost': '<p>The body of the second article.</p>',
+      };
+      const contents = (await get(`/reader/api/0/stream/contents/feed%2F${feed}?n=100`)).json() as {items: Array<Item & {summary: {content: string}}>};
+      expect(Object.fromEntries(contents.items.map((item) => [item.title, item.summary.content]))).toEqual(bodies);
+      const byId = (await get(`/reader/api/0/stream/items/contents?${contents.items.map((item) => `i=${encodeURIComponent(item.id)}`).join('&')}`)).json() as {
+        items: Array<Item & {summary: {content: string}}>;
+      };
+      expect(Object.fromEntries(byId.items.map((item) => [item.title, item.summary.content]))).toEqual(bodies);
+
+      const atom = (await get(`/reader/atom/feed%2F${feed}?n=100`)).body;
+      expect(atom).toContain('<title type="text">Use &lt;div&gt; wisely: AT&amp;T Q&amp;A</title>');
+      expect(atom).toContain('<title type="text">First &amp; foremost</title>');
+      expect(atom).toContain('<content type="html">&lt;p&gt;The body of the &lt;b&gt;first&lt;/b&gt; article.&lt;/p&gt;</content>');
+      expect(atom).toContain('<content type="html">&lt;p&gt;The body of the second article.&lt;/p&gt;</content>');
+      expect(atom).not.toContain('type="html"></content>');
+    });
   });
 }

@@ -36,6 +36,9 @@ describe('agentTools', () => {
     const safe = safeByDefaultOf(tools);
     expect(safe('read', 'x')).toBe(true);
     expect(safe('workbench', 'get_errors')).toBe(true);
+    // Not read-only (mark_read), but it changes only the inbox's read marks.
+    expect(safe('workbench', 'get_incidents {"mark_read":true}')).toBe(true);
+    expect(safe('workbench', 'run {"cmd":"ls"}')).toBe(false);
     expect(safe('workbench', 'proc {"action":"stop"}')).toBe(false);
     expect(safe('shell', 'ls')).toBe(false);
   });

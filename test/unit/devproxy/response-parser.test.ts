@@ -46,6 +46,18 @@ describe('the response parser', () => {
     expect(parse('HTTP/1.1 304 Not Modified\r\nContent-Length: 99\r\n\r\n')).toMatchObject({body: '', ends: [true]});
   });
 
+  it('reads a head it has seen before as the first time, framed for the request at hand, and the headers it shares cannot be changed', () => {
+    const text = 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\nX-Seen: again\r\nSet-Cookie: a=1\r\n\r\nok';
+    const first = parse(text);
+    const again = parse(text);
+    expect(again).toEqual(first);
+    expect(again).toMatchObject({body: 'ok', headers: {'x-seen': 'again', 'set-cookie': ['a=1']}});
+    expect(parse(text, {head: true})).toMatchObject({status: 200, body: '', ends: [true], headers: {'x-seen': 'again'}});
+    expect(() => Object.assign(again.headers!, {'x-seen': 'changed'})).toThrow(TypeError);
+    expect(() => (again.headers!['set-cookie'] as string[]).push('b=2')).toThrow(TypeError);
+    expect(parse(text.replace('again', 'other')).headers).toMatchObject({'x-seen': 'other'});
+  });
+
   it('does not reuse a connection the target asks to close, or one that answered twice', () => {
     expect(parse('HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 0\r\n\r\n').ends).toEqual([false]);
     expect(parse('HTTP/1.0 200 OK\r\nContent-Length: 0\r\n\r\n').ends).toEqual([false]);

@@ -61,20 +61,21 @@ describe('queryIncidents (get_incidents)', () => {
     expect(incidentId('process:web', 'TS2322', 'other', 'src/cart.ts:14:7')).not.toBe(build.id);
   });
 
-  it('prints the compact inbox', () => {
+  it('prints the compact inbox, each incident with its id', () => {
     const incidents = queryIncidents(store(), NOW).filter((incident) => ['http_5xx', 'js_error', 'http_4xx'].includes(incident.kind));
+    const [server, page, auth] = incidents.map((incident) => incident.id);
     expect(formatIncidentsCompact(incidents, NOW)).toBe(
       [
         '=== Incidents (3) ===',
         '',
-        '[error:http_5xx] proxy:http 500 Internal Server Error (1x, 2s ago)',
+        `[error:http_5xx] proxy:http 500 Internal Server Error (1x, 2s ago) id ${server}`,
         'GET /api/cart → boom',
         '',
-        '[error:js_error] browser:js ReferenceError (1x, 30s ago)',
+        `[error:js_error] browser:js ReferenceError (1x, 30s ago) id ${page}`,
         'user is not defined',
         'page: http://localhost:3000/',
         '',
-        '[warning:http_4xx] proxy:http 401 Unauthorized (1x, 4s ago)',
+        `[warning:http_4xx] proxy:http 401 Unauthorized (1x, 4s ago) id ${auth}`,
         'GET /api/me → unauthorized',
       ].join('\n'),
     );
@@ -98,7 +99,7 @@ describe('near-duplicates (fingerprint grouping)', () => {
     });
     expect(incident.id).toBe(incidentId('process:billing', 'Error', 'invoice 18: total is "012.50"', 'src/invoice.ts:9:3'));
     expect(formatIncidentsCompact([incident], NOW).split('\n').slice(2)).toEqual([
-      '[error:process_error] process:billing Error (3x, 28s ago)',
+      `[error:process_error] process:billing Error (3x, 28s ago) id ${incident.id}`,
       'invoice 66: total is "014.50"',
       '→ src/invoice.ts:9:3',
       'variants (3): invoice 66: total is "014.50" | invoice 42: total is "013.50" | invoice 18: total is "012.50"',
@@ -135,7 +136,7 @@ describe('near-duplicates (fingerprint grouping)', () => {
     const incidents = queryIncidents(sources({processAlerts: [crash, fresh], processRuns: {worker: 2}}), NOW);
     expect(incidents.find((incident) => incident.category === 'crashed')).toMatchObject({run: 1});
     expect(incidents.find((incident) => incident.category === 'TypeError')!.run).toBeUndefined();
-    expect(formatIncidentsCompact(incidents, NOW)).toMatch(/\[error:process_error\] process:worker crashed \(1x, 5s ago\) run 1\n/);
+    expect(formatIncidentsCompact(incidents, NOW)).toMatch(/\[error:process_error\] process:worker crashed \(1x, 5s ago\) run 1 id [0-9a-f]{8}\n/);
     expect(queryIncidents(sources({processAlerts: [{...crash, run: 2}], processRuns: {worker: 2}}), NOW)[0].run).toBeUndefined();
   });
 });

@@ -43,7 +43,7 @@ describe('get_incidents joins page error, failing request and server exception',
     const incidents = queryIncidents(store(), NOW);
     const page = byKind(incidents, 'js_error');
     expect(formatIncidentsCompact([page], NOW).split('\n').slice(2)).toEqual([
-      '[error:js_error] browser:js TypeError (1x, 4s ago)',
+      `[error:js_error] browser:js TypeError (1x, 4s ago) id ${page.id}`,
       "Cannot read properties of undefined (reading 'items')",
       '→ src/Cart.tsx:42:7',
       `page: ${PAGE}`,

@@ -1,11 +1,11 @@
-import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {spawn, type ChildProcess} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import {afterEach, describe, expect, it} from 'vitest';
+import {requirePackage, SYSTEM_PYTHON} from '../../helpers/system-package.js';
 
 const devservers = fileURLToPath(new URL('../../../fixtures/devservers/', import.meta.url));
 const demo = fileURLToPath(new URL('../../../fixtures/demo/', import.meta.url));
-const hasPython = spawnSync('python3', ['--version']).status === 0;
-if (!hasPython) console.warn('!!! python3 is missing: the python-server.py test is SKIPPED !!!');
+const hasPython = !requirePackage('python3', {for: 'the python-server.py test'});
 
 interface Running {
   child: ChildProcess;
@@ -71,7 +71,7 @@ describe('fixtures/devservers/node-server.mjs', () => {
 
 describe.skipIf(!hasPython)('fixtures/devservers/python-server.py', () => {
   it('prints a real traceback to stderr when /boom raises, and keeps serving', async () => {
-    const server = start('python3', [`${devservers}python-server.py`], {PORT: '0', PYTHONDONTWRITEBYTECODE: '1'});
+    const server = start(SYSTEM_PYTHON, [`${devservers}python-server.py`], {PORT: '0', PYTHONDONTWRITEBYTECODE: '1'});
     const [, port] = await waitFor(server.stdout, /listening on http:\/\/127\.0\.0\.1:(\d+)/, server.child);
 
     await expect(fetch(`http://127.0.0.1:${port}/boom`)).rejects.toThrow();

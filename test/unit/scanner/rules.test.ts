@@ -7,6 +7,7 @@ import {stripAnsi} from '../../../source/text/ansi.js';
 import {toGrepPattern} from '../../../source/processes/scanner/grep-pattern.js';
 import {FRAGMENTS, GREP_PATTERN, RULES} from '../../../source/processes/scanner/rules.js';
 import {sample, sampleNames} from './sample.js';
+import {requirePackage} from '../../helpers/system-package.js';
 
 /** One line as tools print it (colours included where they use them) for every rule. */
 const EXAMPLES: Record<string, string> = {
@@ -87,6 +88,17 @@ const EXAMPLES: Record<string, string> = {
   'generic.econnrefused': 'redis: connect ECONNREFUSED 127.0.0.1:6379, retrying in 1s',
   'generic.segfault': 'Segmentation fault (core dumped)',
   'generic.out-of-memory': 'runtime: out of memory: cannot allocate 1073741824-byte block',
+  'cargo.running': '     \x1b[1m\x1b[32mRunning\x1b[0m `target/debug/api`',
+  'build.running-ok': 'checking migrations: running... ok',
+  'prisma.error': '\x1b[31mprisma:error\x1b[39m ',
+  'database.auth-failed': 'error: password authentication failed for user "shop"',
+  'dotnet.restart-needed': 'dotnet watch ⌚ Restart is needed to apply the changes.',
+  'dotnet.failed-to': 'dotnet watch 🔨 Failed to restore /app/Shop/Shop.csproj',
+  'dotnet.errors-in': 'Errors in /app/Shop/Shop.csproj',
+  'dotnet.netsdk': 'NETSDK1045: The current .NET SDK does not support targeting .NET 9.0. [/app/Shop/Shop.csproj]',
+  'dotnet.msbuild': 'MSBuild error MSB3073: The command "npm run build" exited with code 1.',
+  'rust.backtrace-hint': 'note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace',
+  'python.qualified-exception': 'django.core.exceptions.ImproperlyConfigured: The SECRET_KEY setting must not be empty.',
 };
 
 function firstMatch(raw: string) {
@@ -128,7 +140,7 @@ describe('the rule table', () => {
   });
 });
 
-describe('GREP_PATTERN', () => {
+describe.skipIf(requirePackage('grep', {for: 'the grep pattern checked with GNU grep'}) !== null)('GREP_PATTERN', () => {
   it('makes grep -E match every example line (colour-free) and no ordinary line', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-scanner-'));
     try {
@@ -136,7 +148,7 @@ describe('GREP_PATTERN', () => {
       const ordinary = path.join(dir, 'ordinary.log');
       fs.writeFileSync(examples, `${Object.values(EXAMPLES).map(stripAnsi).join('\n')}\n`);
       fs.writeFileSync(ordinary, 'GET /api/users/42 200 12.345 ms - 512\n  ➜  Local:   http://localhost:5173/\n[nodemon] restarting due to changes...\n');
-      const grep = (file: string) => spawnSync('grep', ['-E', '-c', GREP_PATTERN, file], {encoding: 'utf8', env: {...process.env, LC_ALL: 'C'}});
+      const grep = (file: string) => spawnSync('/usr/bin/grep', ['-E', '-c', GREP_PATTERN, file], {encoding: 'utf8', env: {...process.env, LC_ALL: 'C'}});
       const matched = grep(examples);
       expect(matched.stderr).toBe('');
       expect(Number(matched.stdout.trim())).toBe(Object.keys(EXAMPLES).length);

@@ -4,7 +4,7 @@
  */
 import {describe, expect, it} from 'vitest';
 import {AlertStore} from '../../../source/processes/alert-store.js';
-import {scanText} from '../../../source/processes/scanner/scanner.js';
+import {createAlertScanner, scanText} from '../../../source/processes/scanner/scanner.js';
 import {sample, sampleNames} from './sample.js';
 
 /** The alerts of a text without their raw text, for compact expectations. */
@@ -271,6 +271,113 @@ describe('messages a person can act on', () => {
   it('never reports an empty message for any sample', () => {
     for (const name of sampleNames()) {
       for (const alert of scanText(sample(name)).alerts) expect(alert.message.trim(), `${name}: ${alert.category}`).not.toBe('');
+    }
+  });
+});
+
+describe('issue 26: the families the upstream reads and the scanner missed', () => {
+  it('reads dotnet watch: a restore failure, ENC errors, the restart it needs, MSBuild and bare NETSDK errors', () => {
+    expect(alertsOf('dotnet-watch.txt')).toEqual([
+      {severity: 'error', category: 'Restore failed', message: 'Failed to restore /home/dev/Shop/Shop.csproj', location: '/home/dev/Shop/Shop.csproj', compile: true},
+      {severity: 'error', category: 'ENC0020', message: "Renaming method 'Total' requires restarting the application.", location: '', compile: true},
+      {severity: 'error', category: 'dotnet watch', message: 'Restart is needed to apply the changes.', location: '', compile: false},
+      {severity: 'error', category: 'MSB3073', message: 'The command "npm run build:css" exited with code 1.', location: '', compile: true},
+      {
+        severity: 'error',
+        category: 'NETSDK1004',
+        message: "Assets file '/home/dev/Shop/obj/project.assets.json' not found. Run a NuGet package restore to generate this file.",
+        location: '/home/dev/Shop/Shop.csproj',
+        compile: true,
+      },
+    ]);
+  });
+
+  it("reads NuGet's `Errors in <project>` summary only when its errors were not read already", () => {
+    const nu1101 = 'Unable to find package Acme.Payments. No packages exist with this id in source(s): nuget.org';
+    expect(alertsOf('nuget-errors-in.txt')).toEqual([{severity: 'error', category: 'NU1101', message: nu1101, location: '/home/dev/Shop/Shop.csproj', compile: true}]);
+    expect(alertsIn('Errors in /home/dev/Shop/Shop.csproj\n    NU1101: Unable to find package Acme.Payments.\n')).toEqual([
+      {severity: 'error', category: 'NU1101', message: 'Unable to find package Acme.Payments.', location: '/home/dev/Shop/Shop.csproj', compile: true},
+    ]);
+  });
+
+  it('reads a Prisma error block as one alert at its call site, and driver authentication failures with no prefix', () => {
+    const {alerts} = scanText(sample('database-auth.txt'));
+    expect(alerts.map(({raw: _r, frames: _f, ...rest}) => rest)).toEqual([
+      {
+        severity: 'error',
+        category: 'prisma',
+        message: 'Authentication failed against database server at `127.0.0.1`, the provided database credentials for `shop` are not valid. (prisma.order.findMany())',
+        location: '/home/dev/shop/src/orders/list.ts:22:36',
+        compile: false,
+      },
+      {severity: 'error', category: 'database', message: 'password authentication failed for user "reports"', location: '/home/dev/shop/src/reports/daily.ts:14:3', compile: false},
+      {severity: 'error', category: 'database', message: "ERROR 1045 (28000): Access denied for user 'shop'@'localhost' (using password: YES)", location: '', compile: false},
+    ]);
+    // The block is one alert from its banner to its cause; the request log after it is not part of it.
+    expect(alerts[0].raw.split('\n')[0]).toBe('prisma:error ');
+    expect(alerts[0].raw).not.toContain('GET /orders');
+  });
+
+  it("reads esbuild's ✘ [ERROR] block as one alert at its file:line:col, and Vite's dependency scan as the esbuild error it reports", () => {
+    const esbuild = scanText(sample('esbuild-could-not-resolve.txt'));
+    expect(esbuild.alerts.map(({raw: _r, frames: _f, ...rest}) => rest)).toEqual([
+      {severity: 'error', category: 'esbuild', message: 'Could not resolve "./Header"', location: 'src/App.tsx:3:19', compile: true},
+    ]);
+    expect(esbuild.buildSuccesses).toBe(2);
+    expect(alertsOf('vite-dep-scan.txt')).toEqual([
+      {severity: 'error', category: 'esbuild', message: 'Could not resolve "vue-routr"', location: 'src/router.ts:1:29', compile: true},
+    ]);
+  });
+
+  it('places a Python traceback at its innermost application frame, past site-packages and the standard library', () => {
+    expect(alertsOf('python-app-frame.txt')).toEqual([
+      {severity: 'error', category: 'JSONDecodeError', message: 'Expecting value: line 1 column 1 (char 0)', location: '/home/dev/shop/orders/views.py:31', compile: false},
+    ]);
+  });
+
+  it('reads the RUST_BACKTRACE hint as a warning on its own, and as part of the panic it follows', () => {
+    expect(alertsIn('note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n')).toEqual([
+      {severity: 'warning', category: 'RUST_BACKTRACE', message: 'run with `RUST_BACKTRACE=1` environment variable to display a backtrace', location: '', compile: false},
+    ]);
+    expect(alertsOf('rust-panic-old.txt').map((a) => a.category)).toEqual(['panic']);
+  });
+
+  it('stores a line printed twice as one entry with count 2 (spec rule 1)', () => {
+    for (const text of [
+      'Build FAILED.\nBuild FAILED.\n',
+      'panic: runtime error\npanic: runtime error\n',
+      'Error: connect ECONNREFUSED 127.0.0.1:5432\nError: connect ECONNREFUSED 127.0.0.1:5432\n',
+    ]) {
+      const store = new AlertStore();
+      for (const alert of scanText(text).alerts) store.add('api', alert);
+      expect(
+        store.list('api').map((entry) => entry.count),
+        text,
+      ).toEqual([2]);
+    }
+  });
+
+  it("retires the process's earlier build errors on a success line (Rebuild finished, webpack compiled successfully, cargo Running), not its runtime errors", () => {
+    const cases = [
+      ['✘ [ERROR] Could not resolve "./Header"\n\n    src/App.tsx:3:19:\n\n', 'Rebuild finished\n'],
+      ["ERROR in ./src/App.js\nModule not found: Error: Can't resolve './Header' in '/home/dev/web/src'\n\n", 'webpack 5.91.0 compiled successfully in 412 ms\n'],
+      ['error[E0425]: cannot find value `x` in this scope\n --> src/main.rs:3:20\n\n', '     Running `target/debug/api`\n'],
+    ];
+    for (const [failure, success] of cases) {
+      const store = new AlertStore();
+      const scanner = createAlertScanner({onAlert: (alert) => store.add('web', alert), onBuildSuccess: () => store.clearCompileErrors('web')});
+      scanner.write('TypeError: boom\n    at main (/home/dev/web/server.js:3:9)\n\n');
+      scanner.write(failure);
+      scanner.flush();
+      expect(
+        store.list('web').map((entry) => entry.compile),
+        failure,
+      ).toEqual([false, true]);
+      scanner.write(success);
+      expect(
+        store.list('web').map((entry) => entry.category),
+        success,
+      ).toEqual(['TypeError']);
     }
   });
 });

@@ -127,7 +127,19 @@ describe('the CLI formatters make text from outside inert', () => {
   });
 
   it('proc list', () => {
-    const info: ProcessInfo = {id: 'web', command: `echo '${HOSTILE}'`, cwd: '/app', status: 'running', pid: 42, startedAt: 0, restarts: 0, run: 1, outputBytes: 0, alertCount: 0};
+    const info: ProcessInfo = {
+      id: 'web',
+      project: '/app',
+      command: `echo '${HOSTILE}'`,
+      cwd: '/app',
+      status: 'running',
+      pid: 42,
+      startedAt: 0,
+      restarts: 0,
+      run: 1,
+      outputBytes: 0,
+      alertCount: 0,
+    };
     expectInert(formatProcessTable([info], 1000));
   });
 

@@ -167,7 +167,9 @@ describe('TUI shell on the real daemon', () => {
     const frame = app.frame();
     expect(frame).toMatch(/s\s+start a script/);
     expect(frame).toMatch(/x\s+stop the selected process/);
-    expect(frame).toMatch(/tab\s+next pane/);
+    // The global keys close the help, below the pane's own: End scrolls to them.
+    await app.press(KEYS.end);
+    await app.waitForText(/tab\s+next pane/);
     await app.press('q');
     await app.waitFor((current) => !current.includes('Keys —'), 'help closed');
     expect(app.onQuit).not.toHaveBeenCalled();
@@ -189,7 +191,9 @@ describe('TUI shell on the real daemon', () => {
     await app.press(KEYS.escape);
     await app.waitFor((frame) => processRow(frame, 'web') !== undefined && processRow(frame, 'build') !== undefined, 'full list back');
     // Filtering by command text too.
-    await app.press('/', ...'build.mjs', KEYS.enter);
+    // The text and Enter in one read (a paste, fast typing): every character is kept.
+    await app.press('/', 'build.mjs\r');
+    await app.waitForText('filter: build.mjs');
     await app.waitFor((frame) => processRow(frame, 'build') !== undefined && !processRow(frame, 'web'), 'filtered by command');
   });
 
@@ -212,7 +216,8 @@ describe('TUI shell on the real daemon', () => {
 
   it('/ in the incidents pane filters by text', async () => {
     const app = await renderSample();
-    await app.press(KEYS.tab, '/', ...'reading', KEYS.enter);
+    await app.press(KEYS.tab, '/', 'reading\r');
+    await app.waitForText('filter: reading');
     await app.waitFor((frame) => /✖.*TypeError/.test(frame) && !/✖.*crashed/.test(frame), 'filtered incidents');
   });
 

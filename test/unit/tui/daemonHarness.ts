@@ -6,11 +6,14 @@ import {vi} from 'vitest';
 import {daemonSocketPath} from '../../../source/core/paths.js';
 import type {DaemonClient} from '../../../source/daemon/client.js';
 import {ensureDaemon} from '../../../source/daemon/lifecycle.js';
+import {Inbox} from '../../../source/daemon/inbox.js';
 import {createDaemonServer} from '../../../source/daemon/server.js';
 import {createProxyManager} from '../../../source/devproxy/create-manager.js';
 import type {ReaderService} from '../../../source/feeds/contracts.js';
 import type {GqlService} from '../../../source/gql/types.js';
+import {makeKey} from '../../../source/processes/project-key.js';
 import {Supervisor} from '../../../source/processes/supervisor.js';
+import {projectRoot} from '../../../source/project/project-root.js';
 import type {ProcessInfo} from '../../../source/processes/types.js';
 import type {ToolContext} from '../../../source/tools/registry-types.js';
 import {runTask} from '../../../source/tools/run.js';
@@ -31,6 +34,8 @@ export interface InProcessDaemon {
   context: ToolContext;
   ports: TuiPorts;
   supervisor: Supervisor;
+  /** The supervisor's key of a process of the project (`<project root>#<id>`). */
+  key(id: string): string;
   /** Starts a shell command in the daemon, as `workbench run --cmd` does. */
   run(cmd: string, id: string): Promise<ProcessInfo>;
   /** How many connections the daemon has accepted so far. */
@@ -83,13 +88,14 @@ export async function startInProcessDaemon(
 
   const supervisor = new Supervisor();
   const proxies = createProxyManager();
+  const inbox = new Inbox(supervisor, proxies);
   const socketPath = daemonSocketPath(home);
   mkdirSync(dirname(socketPath), {recursive: true, mode: 0o700});
   let server: Server | undefined;
   const sockets = new Set<Socket>();
   let accepted = 0;
   const listen = async () => {
-    server = createDaemonServer(supervisor, {proxies, startedAt: Date.now(), survivors: () => [], shutdown: () => undefined});
+    server = createDaemonServer(supervisor, {proxies, inbox, startedAt: Date.now(), survivors: () => [], shutdown: () => undefined});
     server.on('connection', (socket) => {
       accepted++;
       sockets.add(socket);
@@ -116,6 +122,8 @@ export async function startInProcessDaemon(
     noDaemon: false,
     daemon() {
       connection ??= ensureDaemon({autostart: false}).then(({client}) => {
+        // As createToolContext: the client works in the context's project.
+        client.project = projectRoot(project);
         clients.push(client);
         client.closedPromise().then(() => (connection = undefined));
         return client;
@@ -139,6 +147,7 @@ export async function startInProcessDaemon(
     context,
     ports,
     supervisor,
+    key: (id) => makeKey(projectRoot(project), id),
     run: async (cmd, id) => (await runTask({cmd, id}, context)).process,
     connectionsAccepted: () => accepted,
     takeDown,
@@ -147,6 +156,7 @@ export async function startInProcessDaemon(
       await ports.close().catch(() => undefined);
       for (const client of clients) client.close();
       await Promise.all([supervisor.stopAll(), proxies.stopAll()]);
+      inbox.close();
       await takeDown();
       vi.unstubAllEnvs();
       rmSync(dir, {recursive: true, force: true});

@@ -5,6 +5,7 @@ import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {cleanup} from 'ink-testing-library';
 import type {DaemonClient} from '../../../source/daemon/client.js';
+import {projectRoot} from '../../../source/project/project-root.js';
 import {ensureDaemon} from '../../../source/daemon/lifecycle.js';
 import type {MethodName} from '../../../source/daemon/protocol/index.js';
 import type {ToolContext} from '../../../source/tools/registry-types.js';
@@ -37,6 +38,13 @@ interface Traced {
   log: string[];
   /** Waits until the ports have subscribed, fetched once after it, and have no call in flight. */
   settled(...after: [subscribed: string, fetched: string][]): Promise<void>;
+  /**
+   * What the log holds from `mark` on, pings aside, once the status bar has pinged QUIET_PINGS
+   * more times: a quiet window counted in the ports' own timer turns and round trips to the
+   * daemon, which a poll or a fetch would have had as well, not in wall time a loaded machine may
+   * spend elsewhere.
+   */
+  quiet(mark: number): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -47,7 +55,7 @@ function tracedPorts(options: PortOptions = {}): Traced {
   const clients: DaemonClient[] = [];
   const trace = async (client: DaemonClient) => {
     // Events as they arrive, before any port's listener runs on them.
-    for (const topic of ['processes', 'alerts', 'output', 'proxies', 'traffic'] as const) await client.subscribe(topic, () => log.push(`event ${topic}`));
+    for (const topic of ['processes', 'inbox', 'alerts', 'output', 'proxies', 'traffic'] as const) await client.subscribe(topic, () => log.push(`event ${topic}`));
     const call = client.call.bind(client) as (method: MethodName, params?: unknown) => Promise<unknown>;
     client.call = ((method: MethodName, params?: {topic?: string}) => {
       log.push(method === 'events.subscribe' ? `subscribe ${params?.topic}` : method);
@@ -61,6 +69,8 @@ function tracedPorts(options: PortOptions = {}): Traced {
     noDaemon: false,
     daemon() {
       connection ??= ensureDaemon({autostart: false}).then(async ({client}) => {
+        // As createToolContext: the client works in the context's project.
+        client.project = projectRoot(daemon.project);
         clients.push(client);
         await trace(client);
         client.closedPromise().then(() => (connection = undefined));
@@ -70,8 +80,8 @@ function tracedPorts(options: PortOptions = {}): Traced {
       return connection;
     },
   };
-  // The status bar's slow look (a ping) is out of the way unless a test asks for it.
-  const ports = createPorts(context, {retryMs: 20, statusPollMs: 3_600_000, ...options});
+  // The status bar's look (a ping) every 20 ms, as often as the ports retry: it is the clock of the quiet windows.
+  const ports = createPorts(context, {retryMs: 20, statusPollMs: 20, ...options});
   const fetchedAfter = (subscribed: string, fetched: string) => {
     const at = log.indexOf(subscribed);
     return at >= 0 && log.indexOf(fetched, at + 1) > at;
@@ -87,6 +97,16 @@ function tracedPorts(options: PortOptions = {}): Traced {
         },
         {timeout: 15_000, interval: 10},
       ),
+    quiet: async (mark) => {
+      await vi.waitFor(
+        () => {
+          const pings = log.slice(mark).filter((entry) => entry === 'ping').length;
+          if (pings < QUIET_PINGS) throw new Error(`${pings} pings since the mark: ${log.slice(mark).join(', ')}`);
+        },
+        {timeout: 15_000, interval: 10},
+      );
+      return log.slice(mark).filter((entry) => entry !== 'ping');
+    },
     close: async () => {
       await ports.close();
       for (const client of clients) client.close();
@@ -94,11 +114,11 @@ function tracedPorts(options: PortOptions = {}): Traced {
   };
 }
 
-// 15 times the ports' retry interval, and 25 times the wait between looks of the polling they replaced.
-const QUIET_MS = 300;
-const quietPeriod = () => new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+// 15 times the ports' retry interval (the pings come as often), and 25 times the wait between
+// looks of the polling the events replaced.
+const QUIET_PINGS = 15;
 
-/** The log from `mark` on: the first `event` comes before the first `call`. */
+/** The log from `mark` on: the first `event` comes before the first `call` (pings are the status bar's clock). */
 function expectEventBeforeCall(entries: string[], event: string, call: string): void {
   expect(entries).toContain(event);
   expect(entries).toContain(call);
@@ -110,10 +130,9 @@ describe('TUI panes on pushed daemon events', () => {
     traced = tracedPorts();
     const app = await renderApp(traced.ports);
     await app.waitForText('no processes · s starts a script');
-    await traced.settled(['subscribe processes', 'proc.list'], ['subscribe alerts', 'incidents.query']);
+    await traced.settled(['subscribe processes', 'proc.list'], ['subscribe inbox', 'incidents.query']);
     const mark = traced.log.length;
-    await quietPeriod();
-    expect(traced.log.slice(mark)).toEqual([]);
+    expect(await traced.quiet(mark)).toEqual([]);
 
     // `workbench run --cmd`, on the harness's own connection.
     await daemon.run('node web.mjs', 'web');
@@ -121,19 +140,18 @@ describe('TUI panes on pushed daemon events', () => {
     expectEventBeforeCall(traced.log.slice(mark), 'event processes', 'proc.list');
   });
 
-  it('shows a new alert in the Incidents pane after the alerts event', async () => {
+  it('shows a new alert in the Incidents pane after the inbox event', async () => {
     traced = tracedPorts();
     const app = await renderApp(traced.ports);
     await app.press('2');
     await app.waitForText('no processes');
-    await traced.settled(['subscribe processes', 'proc.list'], ['subscribe alerts', 'incidents.query']);
+    await traced.settled(['subscribe processes', 'proc.list'], ['subscribe inbox', 'incidents.query']);
     const mark = traced.log.length;
-    await quietPeriod();
-    expect(traced.log.slice(mark)).toEqual([]);
+    expect(await traced.quiet(mark)).toEqual([]);
 
     await daemon.run('exec node worker.mjs', 'worker');
     await app.waitFor((frame) => /✖.*process:worker\s+TypeError/.test(frame), 'the TypeError row');
-    expectEventBeforeCall(traced.log.slice(mark), 'event alerts', 'incidents.query');
+    expectEventBeforeCall(traced.log.slice(mark), 'event inbox', 'incidents.query');
   });
 
   it('shows a process’s new output after its output event, and asks for none meanwhile', async () => {
@@ -148,10 +166,9 @@ describe('TUI panes on pushed daemon events', () => {
     traced = tracedPorts();
     const app = await renderApp(traced.ports);
     await app.waitForText('first line');
-    await traced.settled(['subscribe processes', 'proc.list'], ['subscribe alerts', 'incidents.query'], ['subscribe output', 'proc.output']);
+    await traced.settled(['subscribe processes', 'proc.list'], ['subscribe inbox', 'incidents.query'], ['subscribe output', 'proc.output']);
     const mark = traced.log.length;
-    await quietPeriod();
-    expect(traced.log.slice(mark)).toEqual([]);
+    expect(await traced.quiet(mark)).toEqual([]);
 
     writeFileSync(signal, '');
     await app.waitForText('second line');
@@ -171,7 +188,7 @@ describe('TUI panes on pushed daemon events', () => {
     const app = await renderApp(traced.ports);
     // The first process is selected: its output is the one in view.
     await app.waitForText('shown line');
-    await traced.settled(['subscribe processes', 'proc.list'], ['subscribe alerts', 'incidents.query'], ['subscribe output', 'proc.output']);
+    await traced.settled(['subscribe processes', 'proc.list'], ['subscribe inbox', 'incidents.query'], ['subscribe output', 'proc.output']);
     // Time stands still: the uptimes, which move every second in a process's first minute, stay as they are.
     vi.useFakeTimers({toFake: ['Date']});
     const mark = traced.log.length;
@@ -179,9 +196,11 @@ describe('TUI panes on pushed daemon events', () => {
 
     writeFileSync(signal, '');
     await vi.waitFor(async () => expect(await outputOf('hidden')).toContain('hidden second'), {timeout: 15_000});
-    await quietPeriod();
-    // The trace itself listens to every process's output; the ports asked for nothing.
-    expect(traced.log.slice(mark).filter((entry) => entry !== 'event output')).toEqual([]);
+    // The event has reached this connection (the trace hears every process's output): the quiet
+    // window starts after it.
+    await vi.waitFor(() => expect(traced!.log.slice(mark)).toContain('event output'), {timeout: 15_000});
+    // The ports asked for nothing.
+    expect((await traced.quiet(mark)).filter((entry) => entry !== 'event output')).toEqual([]);
     expect(app.frames.length).toBe(frames);
     expect(app.frame()).not.toContain('hidden second');
   });
@@ -197,8 +216,7 @@ describe('TUI panes on pushed daemon events', () => {
       await app.waitForText(`no requests yet · open ${info.url}`);
       await traced.settled(['subscribe proxies', 'proxy.list'], ['subscribe traffic', 'proxy.log']);
       const mark = traced.log.length;
-      await quietPeriod();
-      expect(traced.log.slice(mark)).toEqual([]);
+      expect(await traced.quiet(mark)).toEqual([]);
 
       await fetch(`${info.url}/first`).then((response) => response.arrayBuffer());
       await app.waitForText('/first');

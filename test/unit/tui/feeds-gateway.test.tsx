@@ -3,7 +3,7 @@ import {mkdirSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {cleanup} from 'ink-testing-library';
-import {feedsPane} from '../../../source/tui/panes/feeds.js';
+import {feedsPane} from '../../../source/tui/panes/feeds/FeedsPane.js';
 import {openReader} from '../../../source/feeds/client/connect.js';
 import {createHttpGateway} from '../../../source/gateway/client/http-gateway.js';
 import type {ReaderService} from '../../../source/feeds/contracts.js';
@@ -114,7 +114,10 @@ describe('Feeds pane: the gateway view', () => {
     // The help overlay names the view's keys.
     await app.press('?');
     await app.waitForText('Keys — Feeds');
+    // Below the reader's keys, above the global ones: a page up from the end.
     await app.press(KEYS.end);
+    await app.waitForText(/ctrl-c\s+quit/);
+    await app.press(KEYS.pageUp);
     await app.waitForText('Gateway view (g)');
     await app.press(KEYS.escape);
     // A key sent right behind Esc would read as Alt+key: the overlay is closed first.

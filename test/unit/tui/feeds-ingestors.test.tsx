@@ -2,7 +2,7 @@ import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {cleanup} from 'ink-testing-library';
 import {makePosts, startSocialNetwork, type SocialNetwork} from '../../../fixtures/social/stand-in.js';
-import {feedsPane} from '../../../source/tui/panes/feeds.js';
+import {feedsPane} from '../../../source/tui/panes/feeds/FeedsPane.js';
 import {openReader} from '../../../source/feeds/client/connect.js';
 import type {ReaderService} from '../../../source/feeds/contracts.js';
 import {startInProcessDaemon, type InProcessDaemon} from './daemonHarness.js';
@@ -56,6 +56,11 @@ describe('Feeds pane: ingestors', () => {
     expect(frame).toMatch(/[+−]\d\.\d\d engagement [\d.]+× this author's usual/);
     expect(app.lastFrame()).not.toContain('\u001b]0;');
     expect(frame).not.toContain('pwned\u0007');
+    await app.press(KEYS.escape);
+    await app.waitForText('Ingestors (2)');
+    // A move and a test in one read: the test is of the row the move reached.
+    await app.press('jt');
+    await app.waitForText('Test of ingestor 2');
     await app.press(KEYS.escape);
     await app.waitForText('Ingestors (2)');
     await app.press('i');

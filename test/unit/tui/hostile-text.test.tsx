@@ -7,7 +7,7 @@ import {cleanup} from 'ink-testing-library';
 import {openReader} from '../../../source/feeds/client/connect.js';
 import type {ReaderService} from '../../../source/feeds/contracts.js';
 import {getErrors} from '../../../source/tools/get-errors.js';
-import {feedsPane} from '../../../source/tui/panes/feeds.js';
+import {feedsPane} from '../../../source/tui/panes/feeds/FeedsPane.js';
 import {startInProcessDaemon, type InProcessDaemon} from './daemonHarness.js';
 import {KEYS, renderApp} from './renderApp.js';
 import {selectIncidentRow} from './selectIncidentRow.js';

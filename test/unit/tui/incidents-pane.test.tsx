@@ -108,7 +108,8 @@ setInterval(() => {}, 1000);`,
 
     vi.stubEnv('EDITOR', `${editor('myeditor')} --wait`);
     await app.press('e');
-    await vi.waitFor(() => expect(readFileSync(record, 'utf8')).toBe('--wait\n/work/demo/worker.js:12:7\n'));
+    // The editor is a program the TUI starts: longer than vi.waitFor's default second when loaded.
+    await vi.waitFor(() => expect(readFileSync(record, 'utf8')).toBe('--wait\n/work/demo/worker.js:12:7\n'), {timeout: 15_000});
 
     vi.stubEnv('EDITOR', '');
     await app.press('e');

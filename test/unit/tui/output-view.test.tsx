@@ -21,7 +21,7 @@ async function startLog() {
     `node -e "for (let i = 1; i <= 300; i++) console.log('line ' + String(i).padStart(3, '0') + (i === 200 ? ' ' + 'y'.repeat(400) + ' LONG-END' : '')); setInterval(() => {}, 1000)"`,
     'log',
   );
-  await vi.waitFor(() => expect(daemon.supervisor.output('log')).toContain('line 300'), {timeout: 10_000});
+  await vi.waitFor(() => expect(daemon.supervisor.output(daemon.key('log'))).toContain('line 300'), {timeout: 10_000});
 }
 
 const shownLines = (frame: string) => [...frame.matchAll(/line (\d{3})/g)].map((match) => Number(match[1]));
@@ -83,15 +83,16 @@ describe('reading a process output', () => {
 
   it('a restart keeps the previous run’s output, under a marker line', async () => {
     await startLog();
-    await daemon.supervisor.restart('log');
-    await vi.waitFor(() => expect(daemon.supervisor.output('log').match(/line 300/g)).toHaveLength(2), {timeout: 10_000});
-    const text = daemon.supervisor.output('log');
+    await daemon.supervisor.restart(daemon.key('log'));
+    await vi.waitFor(() => expect(daemon.supervisor.output(daemon.key('log')).match(/line 300/g)).toHaveLength(2), {timeout: 10_000});
+    const text = daemon.supervisor.output(daemon.key('log'));
     expect(text).toMatch(/line 300\r?\n── restarted at \d\d:\d\d:\d\d \(run 2\) ──\r?\nline 001/);
     const app = await renderApp(daemon.ports);
     await app.waitForText('line 300');
     await app.press(KEYS.enter, 'g');
     await app.waitFor((frame) => shownLines(frame)[0] === 1, 'first run on top');
-    await app.press('/', ...'restarted', KEYS.enter);
+    await app.press('/', 'restarted\r');
+    await app.waitForText('search: restarted');
     await app.waitForText(/── restarted at .* \(run 2\) ──/);
   });
 });

@@ -1,4 +1,4 @@
-import {existsSync, writeFileSync} from 'node:fs';
+import {writeFileSync} from 'node:fs';
 import http, {type IncomingMessage, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {join} from 'node:path';
@@ -7,6 +7,8 @@ import {cleanup} from 'ink-testing-library';
 import {chromium, type Browser} from 'playwright-core';
 import {startInProcessDaemon, type InProcessDaemon} from './daemonHarness.js';
 import {KEYS, renderApp} from './renderApp.js';
+import {CHROMIUM_ARGS, chromiumPath} from '../../../source/browser/chromium.js';
+import {requirePackage} from '../../helpers/system-package.js';
 
 // The Proxy pane over the real port, a real daemon, a real proxy and a real target on 127.0.0.1:
 // requests sent through the proxy with fetch show up in the pane as the daemon's `traffic` events
@@ -17,13 +19,7 @@ vi.hoisted(() => {
   process.env.FORCE_COLOR = '1';
 });
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) {
-  const message = `Chromium is not installed at ${CHROMIUM}: the Proxy pane's exec and pages tests cannot run (apt-get install -y chromium)`;
-  if (process.env.WORKBENCH_REQUIRE_SERVICES) throw new Error(message);
-  console.warn(`\n!!! SKIPPED: ${message}\n`);
-}
+const hasChromium = !requirePackage('chromium', {for: "the Proxy pane's exec and pages tests"});
 
 const PAGE = '<!doctype html><html><head><title>Shop</title></head><body><h1>Shop</h1></body></html>';
 
@@ -97,6 +93,16 @@ describe('the Proxy pane', () => {
     await app.waitForText('4 Proxy (1)');
   });
 
+  it('keeps an Enter typed before the picker has loaded: s and Enter in one read start the proxy', async () => {
+    configure(`  web {\n    target "${targetUrl}"\n  }`);
+    const app = await openPane();
+    await app.waitForText('no proxy running · s starts one from .workbench.kdl');
+    // One write: the picker opens and asks the daemon for .workbench.kdl; Enter arrives before the answer.
+    app.stdin.write(`s${KEYS.enter}`);
+    await app.waitForText(/started proxy web on http:\/\/127\.0\.0\.1:\d+/);
+    expect((await daemon.ports.proxies.list()).map((info) => info.id)).toEqual(['web']);
+  });
+
   it('lists each request live as it passes: method, status, path, duration, size, newest at the bottom', async () => {
     const app = await openPane();
     const info = await daemon.ports.proxies.start({id: 'web', target: targetUrl});
@@ -138,7 +144,7 @@ describe('the Proxy pane', () => {
     expect(app.frame()).not.toContain('/api/items');
     await app.press(KEYS.escape);
     await app.waitFor((frame) => !frame.includes('status errors') && frame.includes('/api/items'), 'filters cleared');
-    await app.press('/', ...'items', KEYS.enter);
+    await app.press('/', 'items\r');
     await app.waitForText('filter: items');
     expect(app.frame()).toContain('/api/items');
     expect(app.frame()).not.toContain('/api/boom');
@@ -223,8 +229,10 @@ describe('the Proxy pane', () => {
     await app.waitForText('no requests yet');
     await app.press('e');
     await app.waitForText('exec in web:');
-    await app.press(...'document.title', KEYS.enter);
+    // The code and Enter in one read: the whole code is what runs (issue 26: document.title.lengt).
+    await app.press('document.title.length\r');
     await app.waitForText('✖ no page is connected to proxy web; open http://127.0.0.1:');
+    expect(app.frame()).toMatch(/› document\.title\.length\s/);
     await app.press(KEYS.escape);
     await app.waitForText('no requests yet');
   });
@@ -257,8 +265,8 @@ describe('the Proxy pane', () => {
     const app = await openPane();
     const info = await daemon.ports.proxies.start({id: 'web', target: targetUrl});
     browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      executablePath: chromiumPath(),
+      args: [...CHROMIUM_ARGS],
     });
     const page = await browser.newPage();
     await page.goto(`${info.url}/`);
@@ -267,7 +275,7 @@ describe('the Proxy pane', () => {
     await app.waitForText('0 errors · 0 failed requests');
     await page.evaluate(() => fetch('/missing'));
     await app.waitForText('1 failed request');
-    await app.press('p', 'e', ...'({title: document.title, n: [1, 2]})', KEYS.enter);
+    await app.press('p', 'e', '({title: document.title, n: [1, 2]})\r');
     await app.waitForText('"title": "Shop",');
     expect(app.frame()).toContain('"n": [');
     await app.press(KEYS.escape, 'e', ...'nope.x', KEYS.enter);

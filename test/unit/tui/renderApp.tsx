@@ -5,6 +5,7 @@ import {App} from '../../../source/tui/app.js';
 import type {TuiPorts} from '../../../source/tui/ports/index.js';
 import type {PaneDefinition} from '../../../source/tui/panes/types.js';
 import {stripAnsi} from '../../../source/text/ansi.js';
+import {focusedPane} from '../../helpers/pane-focus.js';
 
 export interface Size {
   columns: number;
@@ -59,16 +60,23 @@ export async function renderApp(
     );
   const waitForText = (text: string | RegExp, timeout?: number) =>
     waitFor((current) => (typeof text === 'string' ? current.includes(text) : text.test(current)), String(text), timeout);
+  /** The status bar: the frame's last row. */
+  const statusBar = (current: string) => current.trimEnd().split('\n').at(-1) ?? '';
   /**
-   * Waits until pane `number` has the focus — the stacked layout gives the focused pane the most
-   * rows (colours are off under test): a key pressed right after a pane's number key reaches the
-   * pane focused when it is read, and on a loaded machine the focus may not have moved yet.
+   * Waits until the status bar shows `text`. A pane's own key line may name the same key at all
+   * times; the status bar shows what the keys do now (the Chat pane offers only the cancel key
+   * while a turn runs).
    */
-  const waitForFocus = (number: number) => waitFor((current) => tallestPane(current) === number, `focus on pane ${number}`);
+  const waitForStatusBar = (text: string) => waitFor((current) => statusBar(current).includes(text), `status bar with ${text}`);
+  /** Waits until pane `number` has the focus (helpers/pane-focus.ts): on a loaded machine it may not have moved yet. */
+  const waitForFocus = (number: number) => waitFor((current) => focusedPane(current) === number, `focus on pane ${number}`);
   const press = async (...keys: string[]) => {
     for (const key of keys) {
       instance.stdin.write(key);
-      // A lone ESC is only known to be Escape after ink's next tick; let every key settle.
+      // A lone ESC is Escape once ink's setImmediate after the read finds no more input; a key
+      // written before that reads as Alt+key. Ours, queued behind it, runs after it: a pause alone
+      // can end first on a loaded machine (ESC s became Alt+s). The pause lets the key settle.
+      await new Promise((resolve) => setImmediate(resolve));
       await new Promise((resolve) => setTimeout(resolve, 15));
     }
   };
@@ -79,6 +87,7 @@ export async function renderApp(
     waitFor,
     waitForText,
     waitForFocus,
+    waitForStatusBar,
     press,
     resize: (next: Size) => setSize(instance.stdout, next),
     /** The first frame row that contains `text`. */
@@ -87,19 +96,4 @@ export async function renderApp(
         .split('\n')
         .find((row) => row.includes(text)) ?? '',
   };
-}
-
-/** The number of the pane drawn with the most rows in a stacked frame (`│N Title` opens each box). */
-function tallestPane(frame: string): number | undefined {
-  let best: {number: number; rows: number} | undefined;
-  let open: {number: number; rows: number} | undefined;
-  for (const line of frame.split('\n')) {
-    const title = /^│(\d) /.exec(line);
-    if (title) open = {number: Number(title[1]), rows: 0};
-    else if (line.startsWith('╰')) {
-      if (open && (!best || open.rows > best.rows)) best = open;
-      open = undefined;
-    } else if (open) open.rows++;
-  }
-  return best?.number;
 }

@@ -1,7 +1,8 @@
-import knex, {type Knex} from 'knex';
+import type {Knex} from 'knex';
 import {WorkbenchError} from '../../../core/errors.js';
 import {introspect} from '../../introspect/index.js';
 import {modelFrom} from '../../load-model.js';
+import {connectGql} from '../../settings/connect.js';
 import {parseConnectionString} from '../../settings/connection-string.js';
 import {loadGqlSettings, type LoadGqlSettingsOptions} from '../../settings/load-settings.js';
 import type {GqlModel, GqlSettings, GqlTable} from '../../types.js';
@@ -27,7 +28,7 @@ export interface InstallTriggersResult {
 
 function openDatabase(settings: GqlSettings): Knex {
   const connection = parseConnectionString(settings.provider, settings.connectionString);
-  return knex(settings.provider === 'sqlite' ? {...connection.knex} : {...connection.knex, pool: {min: 0, max: 1}});
+  return connectGql(connection, settings.provider === 'sqlite' ? {} : {pool: {min: 0, max: 1}});
 }
 
 /** The CLI prints an error on one line: several reasons are joined, not listed. */

@@ -2,6 +2,8 @@ import React from 'react';
 import {Box, Text} from 'ink';
 import {toTerminalLine} from '../../../text/terminal-safe.js';
 import type {PermissionRequest} from '../../../agent/types.js';
+import {Command, lineLabel, matchesCommand, type Keypress} from '../../key/keyBindings.js';
+import {keyView} from '../../key/keyTable.js';
 
 const PREVIEW_LINES = 8;
 
@@ -38,8 +40,21 @@ export function PermissionPrompt({request, width, maxRows}: {request: Permission
         </Text>
       ))}
       <Text wrap="truncate-end">
-        <Text bold>[y]</Text> allow <Text bold>[a]</Text> always <Text bold>[n]</Text> deny
+        {keyView('chat', 'permission').rows.map((row, index) => (
+          <React.Fragment key={row.command}>
+            {index > 0 ? ' ' : ''}
+            <Text bold>[{lineLabel(row.command).split('/')[0]}]</Text> {row.hint}
+          </React.Fragment>
+        ))}
       </Text>
     </Box>
   );
+}
+
+/** The answer a key gives the prompt, or undefined for any other key. */
+export function permissionAnswerOf(press: Keypress): 'allow' | 'always' | 'deny' | undefined {
+  if (matchesCommand(Command.CHAT_ALLOW, press)) return 'allow';
+  if (matchesCommand(Command.CHAT_ALWAYS, press)) return 'always';
+  if (matchesCommand(Command.CHAT_DENY, press)) return 'deny';
+  return undefined;
 }

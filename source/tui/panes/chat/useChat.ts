@@ -1,5 +1,6 @@
 import {useCallback, useEffect, useRef, useState} from 'react';
-import {describeErrorInFull} from '../../../core/errors.js';
+import {describeErrorInFull, isWorkbenchError} from '../../../core/errors.js';
+import {toTerminalLine} from '../../../text/terminal-safe.js';
 import type {AgentEvent, ChatSession, PermissionAnswer, PermissionAsker, TranscriptRow} from '../../../agent/types.js';
 import {lastAnswer, usageOf, withDelta, withRow, type PendingPermission, type Turn, type Usage} from './conversation.js';
 
@@ -72,11 +73,11 @@ export function useChat(
   };
 
   /** A conversation-level turn with no prompt: the error of an open that failed. */
-  const note = (row: TranscriptRow) => finish({id: nextId.current++, prompt: '', rows: [row], streamed: '', done: true});
+  const note = (rows: TranscriptRow[]) => finish({id: nextId.current++, prompt: '', rows, streamed: '', done: true});
 
   const openOn = useCallback(
     // A failure is a row of the turn that asked (a send retrying), else a note of its own.
-    (next: ChatTarget, report: (row: TranscriptRow) => void = note) => {
+    (next: ChatTarget, report: (rows: TranscriptRow[]) => void = note) => {
       setOpening(true);
       setHeader(undefined);
       const opened = open(next, ask).then(
@@ -89,7 +90,7 @@ export function useChat(
           return value;
         },
         (error: unknown) => {
-          if (!unmounted.current) report({kind: 'error', code: 'open_failed', message: describeErrorInFull(error)});
+          if (!unmounted.current) report(openFailureRows(error));
           return undefined;
         },
       );
@@ -135,7 +136,7 @@ export function useChat(
     const run = async () => {
       // A session that failed to open is tried again with this prompt.
       let current = await session.current;
-      if (!current) current = await openOn(target, (row) => onEvent({type: 'row', row}));
+      if (!current) current = await openOn(target, (rows) => rows.forEach((row) => onEvent({type: 'row', row})));
       if (!current) return;
       await current.send(prompt, onEvent);
     };
@@ -181,4 +182,11 @@ export function useChat(
     switchTo,
     lastAnswer: () => lastAnswer(turnsRef.current),
   };
+}
+
+/** The rows of an open that failed: what an ACP agent wrote on stderr before it failed the handshake (why, often), then the error. */
+function openFailureRows(error: unknown): TranscriptRow[] {
+  const stderr = isWorkbenchError(error) ? (error.details as {stderr?: unknown} | undefined)?.stderr : undefined;
+  const lines = Array.isArray(stderr) ? stderr.filter((line): line is string => typeof line === 'string') : [];
+  return [...lines.map((line): TranscriptRow => ({kind: 'agent-log', text: toTerminalLine(line)})), {kind: 'error', code: 'open_failed', message: describeErrorInFull(error)}];
 }

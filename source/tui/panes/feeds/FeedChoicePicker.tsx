@@ -1,10 +1,12 @@
-import React, {useRef, useState} from 'react';
+import React, {useRef} from 'react';
 import {Box, Text} from 'ink';
 import type {DiscoveredFeed} from '../../../feeds/types.js';
 import {toTerminalLine} from '../../../text/terminal-safe.js';
 import {useKeypress} from '../../hooks/useKeypress.js';
+import {useKeyState} from '../../hooks/useKeyState.js';
 import {KeyPriority} from '../../key/keyPriority.js';
 import {Command, matchesCommand} from '../../key/keyBindings.js';
+import {keyLine} from '../../key/keyTable.js';
 import {listWindowStart} from '../../layouts/listWindow.js';
 
 /** `a` on a page that links several feeds: pick one (Enter), or Esc/q to subscribe to none. */
@@ -25,16 +27,18 @@ export function FeedChoicePicker({
   onPick: (choice: DiscoveredFeed) => void;
   onClose: () => void;
 }): React.JSX.Element {
-  const [selected, setSelected] = useState(0);
+  // `j` Enter in one read picks the choice `j` reached.
+  const [selected, selectedNow, setSelected] = useKeyState(0);
   const start = useRef(0);
   const rows = Math.max(1, height - 2);
   useKeypress(
     (press) => {
-      const move = (step: number) => setSelected((current) => Math.max(0, Math.min(choices.length - 1, current + step)));
+      const move = (step: number) => setSelected(Math.max(0, Math.min(choices.length - 1, selectedNow() + step)));
+      const choice = choices[selectedNow()];
       if (matchesCommand(Command.UP, press)) move(-1);
       else if (matchesCommand(Command.DOWN, press)) move(1);
-      else if (matchesCommand(Command.EXPAND, press) && choices[selected]) onPick(choices[selected]);
-      else if (matchesCommand(Command.BACK, press) || matchesCommand(Command.QUIT, press)) onClose();
+      else if (matchesCommand(Command.EXPAND, press) && choice) onPick(choice);
+      else if (matchesCommand(Command.PICKER_CLOSE, press)) onClose();
       // Everything else is held here: the list under the picker does not move.
       return true;
     },
@@ -56,7 +60,7 @@ export function FeedChoicePicker({
         </Box>
       ))}
       <Text dimColor wrap="truncate-end">
-        enter subscribe · esc cancel
+        {keyLine('global', 'picker', {hints: {[Command.EXPAND]: 'subscribe'}})}
       </Text>
     </Box>
   );

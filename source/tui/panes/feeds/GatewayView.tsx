@@ -1,17 +1,17 @@
-import React, {useRef, useState} from 'react';
+import React, {useRef} from 'react';
 import {Box, Text} from 'ink';
 import type {ChannelSummary, ProxiedFeedStatus} from '../../../gateway/types.js';
 import {describeError} from '../../../core/errors.js';
 import {clip, formatDate} from '../../../text/table.js';
 import {plural} from '../../../text/plural.js';
 import {useKeypress} from '../../hooks/useKeypress.js';
+import {useKeyState} from '../../hooks/useKeyState.js';
 import {useTransientMessage} from '../../hooks/useTransientMessage.js';
 import {Command, matchesCommand} from '../../key/keyBindings.js';
 import {KeyPriority} from '../../key/keyPriority.js';
 import {listWindowStart} from '../../layouts/listWindow.js';
 import {MessageLine, type PaneMessage} from '../../components/MessageLine.js';
 import type {GatewayPort} from '../../ports/gateway.js';
-import {isFeedKey} from './feedKeys.js';
 import {useGatewayData} from './useGatewayData.js';
 
 type Row = {kind: 'heading'; text: string} | {kind: 'feed'; feed: ProxiedFeedStatus} | {kind: 'channel'; channel: ChannelSummary} | {kind: 'note'; text: string};
@@ -53,7 +53,8 @@ function rowText(row: Row, nameWidth: number): string {
  */
 export function GatewayView({port, focused, width, height, onClose}: {port: GatewayPort; focused: boolean; width: number; height: number; onClose: () => void}): React.JSX.Element {
   const data = useGatewayData(port, height > 0);
-  const [selected, setSelected] = useState(0);
+  // `j R` in one read refreshes the row `j` reached.
+  const [selected, selectedNow, setSelected] = useKeyState(0);
   const [message, setMessage] = useTransientMessage();
   const start = useRef(0);
 
@@ -76,13 +77,15 @@ export function GatewayView({port, focused, width, height, onClose}: {port: Gate
 
   useKeypress(
     (press) => {
-      const move = (step: number) => setSelected((current) => Math.max(0, Math.min(selectable.length - 1, current + step)));
+      const clamp = (value: number) => Math.max(0, Math.min(selectable.length - 1, value));
+      const move = (step: number) => setSelected(clamp(clamp(selectedNow()) + step));
+      const row = all[selectable[clamp(selectedNow())] ?? -1];
       if (matchesCommand(Command.UP, press)) move(-1);
       else if (matchesCommand(Command.DOWN, press)) move(1);
       else if (matchesCommand(Command.PAGE_UP, press)) move(-10);
       else if (matchesCommand(Command.PAGE_DOWN, press)) move(10);
-      else if (isFeedKey('REFRESH_FEED', press) && selectedRow?.kind === 'feed') void refresh(selectedRow.feed);
-      else if (isFeedKey('GATEWAY', press) || matchesCommand(Command.BACK, press)) onClose();
+      else if (matchesCommand(Command.FEEDS_REFRESH, press) && row?.kind === 'feed') void refresh(row.feed);
+      else if (matchesCommand(Command.FEEDS_GATEWAY, press) || matchesCommand(Command.BACK, press)) onClose();
       else return false;
       return true;
     },

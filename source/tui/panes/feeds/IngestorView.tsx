@@ -7,13 +7,13 @@ import {describeError} from '../../../core/errors.js';
 import {formatDate} from '../../../text/table.js';
 import {plural} from '../../../text/plural.js';
 import {useKeypress} from '../../hooks/useKeypress.js';
+import {useKeyState} from '../../hooks/useKeyState.js';
 import {useTransientMessage} from '../../hooks/useTransientMessage.js';
 import {Command, matchesCommand} from '../../key/keyBindings.js';
 import {KeyPriority} from '../../key/keyPriority.js';
 import {listWindowStart} from '../../layouts/listWindow.js';
 import {MessageLine, type PaneMessage} from '../../components/MessageLine.js';
 import type {FeedsPort} from '../../ports/feeds.js';
-import {isFeedKey} from './feedKeys.js';
 import {useIngestorData} from './useIngestorData.js';
 
 type Test = {state: 'running'; ingestor: Ingestor} | {state: 'done'; ingestor: Ingestor; lines: string[]} | {state: 'failed'; ingestor: Ingestor; error: string};
@@ -37,7 +37,10 @@ export function IngestorView(props: {port: FeedsPort; reader: ReaderService | un
   const {port, reader, focused, width, height, onClose} = props;
   const data = useIngestorData(port, reader, height > 0);
   const [selected, setSelected] = useState(0);
-  const [test, setTest] = useState<Test>();
+  // Keys of one read reach the handler before the next render: `k t` must test the row `k` moved to.
+  const selectedNow = useRef(0);
+  // `t` then `j` in one read scrolls the test `t` opened.
+  const [test, testNow, setTest] = useKeyState<Test | undefined>(undefined);
   const [scroll, setScroll] = useState(0);
   const [message, setMessage] = useTransientMessage();
   const start = useRef(0);
@@ -75,25 +78,31 @@ export function IngestorView(props: {port: FeedsPort; reader: ReaderService | un
   const bodyRows = Math.max(0, height - 2);
   useKeypress(
     (press) => {
+      const test = testNow();
       if (test) {
         const lines = test.state === 'done' ? test.lines.length : 0;
         const scrollBy = (step: number) => setScroll((value) => Math.max(0, Math.min(Math.max(0, lines - bodyRows), value + step)));
         if (matchesCommand(Command.UP, press)) scrollBy(-1);
         else if (matchesCommand(Command.DOWN, press)) scrollBy(1);
         else if (matchesCommand(Command.PAGE_UP, press)) scrollBy(-bodyRows);
-        else if (matchesCommand(Command.PAGE_DOWN, press) || isFeedKey('PAGE_DOWN', press)) scrollBy(bodyRows);
+        else if (matchesCommand(Command.PAGE_DOWN, press) || matchesCommand(Command.FEEDS_PAGE_DOWN, press)) scrollBy(bodyRows);
         else if (matchesCommand(Command.BACK, press) || matchesCommand(Command.QUIT, press)) {
           testing.current = undefined;
           setTest(undefined);
         } else return false;
         return true;
       }
-      const move = (step: number) => setSelected((value) => Math.max(0, Math.min(ingestors.length - 1, value + step)));
+      const clamp = (value: number) => Math.max(0, Math.min(ingestors.length - 1, value));
+      const move = (step: number) => {
+        selectedNow.current = clamp(selectedNow.current + step);
+        setSelected(selectedNow.current);
+      };
+      const chosen = ingestors[clamp(selectedNow.current)];
       if (matchesCommand(Command.UP, press)) move(-1);
       else if (matchesCommand(Command.DOWN, press)) move(1);
-      else if (isFeedKey('TEST_INGESTOR', press) && current) void runTest(current);
-      else if (isFeedKey('REFRESH_FEED', press) && current) void runNow(current);
-      else if (isFeedKey('INGESTORS', press) || matchesCommand(Command.BACK, press)) onClose();
+      else if (matchesCommand(Command.FEEDS_TEST_INGESTOR, press) && chosen) void runTest(chosen);
+      else if (matchesCommand(Command.FEEDS_REFRESH, press) && chosen) void runNow(chosen);
+      else if (matchesCommand(Command.FEEDS_INGESTORS, press) || matchesCommand(Command.BACK, press)) onClose();
       else return false;
       return true;
     },

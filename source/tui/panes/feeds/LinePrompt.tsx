@@ -1,10 +1,13 @@
-import React, {useState} from 'react';
+import React from 'react';
 import {Box, Text} from 'ink';
+import {Command, matchesCommand, type Keypress} from '../../key/keyBindings.js';
 import {useKeypress} from '../../hooks/useKeypress.js';
+import {useTextInput} from '../../hooks/useTextInput.js';
 import {KeyPriority} from '../../key/keyPriority.js';
-import {typedText} from '../../key/keyBindings.js';
+import {InputLine} from '../../components/InputLine.js';
+import type {EditorState} from '../graphql/editorModel.js';
 
-/** One line of typed text (`a`'s feed URL, `z`'s snooze time). Enter submits (a paste ending in a newline too), Esc cancels. */
+/** One line of typed text (`a`'s feed URL, `z`'s snooze time, proxy exec). Enter submits (a paste ending in a newline too), Esc cancels. */
 export function LinePrompt({
   label,
   hint,
@@ -21,43 +24,38 @@ export function LinePrompt({
   onSubmit: (text: string) => void;
   onCancel: () => void;
 }): React.JSX.Element {
-  const [draft, setDraft] = useState('');
+  const input = useTextInput((text) => onSubmit(text.trim()), {singleLine: true});
   useKeypress(
     (press) => {
-      if (press.name === 'return') onSubmit(draft.trim());
-      else if (press.name === 'escape') onCancel();
-      else if (press.name === 'backspace' || press.name === 'delete') setDraft((text) => text.slice(0, -1));
-      else if (press.ctrl && press.input === 'u') setDraft('');
-      else if (/[\r\n]/.test(press.input)) onSubmit((draft + typedText({...press, input: press.input.split(/[\r\n]/)[0]!})).trim());
-      else {
-        const text = typedText(press);
-        if (text) setDraft((previous) => previous + text);
-      }
+      if (matchesCommand(Command.INPUT_CANCEL, press)) onCancel();
+      else input.handle(press);
+      // Every key belongs to the prompt while it is open (q types a q).
       return true;
     },
     {isActive: focused, priority: KeyPriority.INPUT},
   );
+  return <PromptLine label={label} hint={hint} state={input.state} width={width} />;
+}
+
+/** The prompt's line alone, for an owner that holds the text and the keys itself (the Feeds pane). */
+export function PromptLine({label, hint, state, width}: {label: string; hint: string | ((draft: string) => string); state: EditorState; width: number}): React.JSX.Element {
+  const draft = state.lines.join(' ');
   return (
     <Box width={width} height={1}>
       <Text wrap="truncate-start">
         <Text color="cyan">{label} </Text>
-        {draft}
-        <Text inverse> </Text>
+        <InputLine state={state} />
         <Text dimColor> {typeof hint === 'function' ? hint(draft) : hint}</Text>
       </Text>
     </Box>
   );
 }
 
-/** A yes/no question on one line, newsboat's confirm: `y` confirms, any other key cancels. */
-export function ConfirmPrompt({question, focused, width, onAnswer}: {question: string; focused: boolean; width: number; onAnswer: (yes: boolean) => void}): React.JSX.Element {
-  useKeypress(
-    (press) => {
-      onAnswer(press.name === undefined && !press.ctrl && !press.meta && (press.input === 'y' || press.input === 'Y'));
-      return true;
-    },
-    {isActive: focused, priority: KeyPriority.INPUT},
-  );
+/** newsboat's confirm: `y` confirms, any other key cancels. */
+export const isYes = (press: Keypress) => press.name === undefined && !press.ctrl && !press.meta && (press.input === 'y' || press.input === 'Y');
+
+/** A yes/no question on one line; its owner answers it with isYes. */
+export function ConfirmLine({question, width}: {question: string; width: number}): React.JSX.Element {
   return (
     <Box width={width} height={1}>
       <Text wrap="truncate-end">

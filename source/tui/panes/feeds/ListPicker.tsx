@@ -1,11 +1,15 @@
-import React, {useEffect, useState} from 'react';
+import React, {useEffect, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {ReaderService} from '../../../feeds/contracts.js';
 import type {List} from '../../../feeds/types.js';
 import {describeError} from '../../../core/errors.js';
 import {useKeypress} from '../../hooks/useKeypress.js';
+import {useKeyState} from '../../hooks/useKeyState.js';
 import {KeyPriority} from '../../key/keyPriority.js';
-import {Command, matchesCommand, typedText} from '../../key/keyBindings.js';
+import {Command, matchesCommand} from '../../key/keyBindings.js';
+import {keyLine} from '../../key/keyTable.js';
+import {useTextInput} from '../../hooks/useTextInput.js';
+import {InputLine} from '../../components/InputLine.js';
 import {listWindowStart} from '../../layouts/listWindow.js';
 import {toTerminalLine} from '../../../text/terminal-safe.js';
 import {shownList} from '../../text/shown.js';
@@ -37,7 +41,8 @@ export function ListPicker({
   onClose: () => void;
 }): React.JSX.Element {
   const [loaded, setLoaded] = useState<Loaded>({state: 'loading'});
-  const [selected, setSelected] = useState(0);
+  // `j` Enter in one read toggles the list `j` reached.
+  const [selected, selectedNow, setSelected] = useKeyState(0);
 
   useEffect(() => {
     let live = true;
@@ -51,8 +56,21 @@ export function ListPicker({
   }, [reader, articleId]);
 
   const lists = loaded.state === 'ready' ? loaded.lists : [];
-  // The row after the lists starts a new (private) list; `naming` holds its title while typed.
-  const [naming, setNaming] = useState<string>();
+  // The row after the lists starts a new (private) list, its title typed in the one text input.
+  // Whether it is being named is read through a ref: Enter then typing before the next frame types the title.
+  const [naming, setNamingState] = useState(false);
+  const namingRef = useRef(false);
+  const setNaming = (next: boolean) => {
+    namingRef.current = next;
+    setNamingState(next);
+  };
+  const title = useTextInput(
+    (text) => {
+      if (!text.trim()) return false;
+      void createAndSave(text.trim());
+    },
+    {singleLine: true},
+  );
   const createAndSave = async (title: string) => {
     onClose();
     try {
@@ -76,22 +94,21 @@ export function ListPicker({
 
   useKeypress(
     (press) => {
-      if (naming !== undefined) {
-        if (press.name === 'escape') setNaming(undefined);
-        else if (press.name === 'return' || /[\r\n]/.test(press.input)) {
-          const title = (naming + typedText({...press, input: press.input.split(/[\r\n]/)[0] ?? ''})).trim();
-          if (title) void createAndSave(title);
-        } else if (press.name === 'backspace' || press.name === 'delete') setNaming((text) => (text ?? '').slice(0, -1));
-        else setNaming((text) => (text ?? '') + typedText(press));
+      if (namingRef.current) {
+        if (press.name === 'escape') setNaming(false);
+        else title.handle(press);
         return true;
       }
-      if (matchesCommand(Command.BACK, press) || press.input === 'q') onClose();
-      else if (matchesCommand(Command.UP, press)) setSelected((index) => Math.max(0, index - 1));
-      else if (matchesCommand(Command.DOWN, press)) setSelected((index) => Math.max(0, Math.min(lists.length, index + 1)));
+      if (matchesCommand(Command.PICKER_CLOSE, press)) onClose();
+      else if (matchesCommand(Command.UP, press)) setSelected(Math.max(0, selectedNow() - 1));
+      else if (matchesCommand(Command.DOWN, press)) setSelected(Math.max(0, Math.min(lists.length, selectedNow() + 1)));
       else if (matchesCommand(Command.EXPAND, press) && loaded.state === 'ready') {
-        const list = lists[selected];
+        const list = lists[selectedNow()];
         if (list) void toggle(list, loaded.savedIn.has(list.id));
-        else setNaming('');
+        else {
+          title.set('');
+          setNaming(true);
+        }
       }
       // Ctrl-C is handled above every overlay; everything else stops here.
       return true;
@@ -105,7 +122,7 @@ export function ListPicker({
   return (
     <Box flexDirection="column" width={width} height={height} overflowY="hidden">
       <Text bold wrap="truncate-end">
-        Save “{toTerminalLine(articleTitle)}” to a list <Text dimColor>(↑/↓ choose · enter save or remove · esc cancel)</Text>
+        Save “{toTerminalLine(articleTitle)}” to a list <Text dimColor>({keyLine('global', 'picker', {hints: {[Command.EXPAND]: 'save or remove'}})})</Text>
       </Text>
       {loaded.state === 'loading' && <Text dimColor>loading lists…</Text>}
       {loaded.state === 'failed' && (
@@ -129,15 +146,14 @@ export function ListPicker({
         })}
       {loaded.state === 'ready' && start + rows > lists.length && (
         <Box height={1}>
-          <Text inverse={selected === lists.length && naming === undefined} wrap="truncate-end">
+          <Text inverse={selected === lists.length && !naming} wrap="truncate-end">
             {selected === lists.length ? '▸ ' : '  '}
-            {naming === undefined ? (
+            {!naming ? (
               <Text dimColor>+ new private list…</Text>
             ) : (
               <>
                 <Text color="cyan">title: </Text>
-                {naming}
-                <Text inverse> </Text>
+                <InputLine state={title.state} />
                 <Text dimColor> enter create and save · esc back</Text>
               </>
             )}

@@ -1,16 +1,17 @@
 import React from 'react';
-import {LinePrompt} from './LinePrompt.js';
+import {Command} from '../../key/keyBindings.js';
+import {keyLine} from '../../key/keyTable.js';
+import type {EditorState} from '../graphql/editorModel.js';
+import {PromptLine} from './LinePrompt.js';
 
 /** `z`: one line asking until when; Enter on nothing means tomorrow 08:00, Esc cancels. */
-export function SnoozePrompt({focused, width, onSubmit, onCancel}: {focused: boolean; width: number; onSubmit: (text: string) => void; onCancel: () => void}): React.JSX.Element {
+export function SnoozePrompt({state, width}: {state: EditorState; width: number}): React.JSX.Element {
   return (
-    <LinePrompt
+    <PromptLine
       label="snooze until:"
-      hint={(draft) => `enter: ${draft.trim() ? 'snooze' : 'tomorrow 08:00'} · 30m, 1h, 2d, an ISO time · esc cancel`}
-      focused={focused}
+      hint={(draft) => `30m, 1h, 2d, an ISO time · ${keyLine('global', 'prompt', {hints: {[Command.INPUT_ACCEPT]: draft.trim() ? 'snooze' : 'tomorrow 08:00'}})}`}
+      state={state}
       width={width}
-      onSubmit={(text) => onSubmit(text || 'tomorrow')}
-      onCancel={onCancel}
     />
   );
 }

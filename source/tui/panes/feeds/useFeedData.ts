@@ -19,6 +19,8 @@ export interface FeedData {
   loadMore(): void;
   /** Polls both now: after an action. */
   refresh(): void;
+  /** Shows an article as the reader just answered for it, until the next poll (which knows it). */
+  showArticle(article: Article): void;
 }
 
 /** Feeds and the selected feed's articles (their text terminal-safe), kept current by the port; as many pages as the user has scrolled through. */
@@ -42,18 +44,20 @@ export function useFeedData(port: FeedsPort, reader: ReaderService | undefined, 
         all.push(...page.articles);
       }
       const seen = new Set<number>();
-      return {articles: all.filter((article) => !seen.has(article.id) && seen.add(article.id)).map(shownArticle), more: page.nextCursor !== null, pages: loaded};
+      return {feedId, articles: all.filter((article) => !seen.has(article.id) && seen.add(article.id)).map(shownArticle), more: page.nextCursor !== null, pages: loaded};
     },
     port.watch,
     [port, reader, feedId],
     enabled && reader !== undefined,
   );
 
+  // The render right after another feed is selected still holds the last feed's answer: not shown as this one's.
+  const current = articles.data?.feedId === feedId ? articles.data : undefined;
   return {
     feeds: feeds.data,
     feedsError: feeds.error,
-    articles: articles.data?.articles,
-    more: articles.data?.more ?? false,
+    articles: current?.articles,
+    more: current?.more ?? false,
     articlesError: articles.error,
     loadMore: () => {
       // A page asked for and not yet here: holding ↓ at the end must not ask for ten.
@@ -64,6 +68,10 @@ export function useFeedData(port: FeedsPort, reader: ReaderService | undefined, 
     refresh: () => {
       feeds.refresh();
       articles.refresh();
+    },
+    showArticle: (article) => {
+      const shown = shownArticle(article);
+      articles.mutate((data) => ({...data, articles: data.articles.map((each) => (each.id === shown.id ? shown : each))}));
     },
   };
 }

@@ -86,3 +86,13 @@ export function ResultView({
     </Box>
   );
 }
+
+/** The result's title: `Result · 12 ms · 1 error`, a live subscription's count of changes, or a labelled result's name. */
+export function resultTitle(run: RunState): string {
+  if (run.state !== 'done') return 'Result';
+  const errorCount = run.result.errors?.length ? ` · ${run.result.errors.length} error${run.result.errors.length === 1 ? '' : 's'}` : '';
+  if (!run.live) return `${run.label ?? 'Result'} · ${run.ms} ms${errorCount}`;
+  const {events, ended} = run.live;
+  const state = ended ? ` · ${ended === 'ended' || ended === 'stopped' ? ended : 'ended'}` : ' · s stops';
+  return `Result · live · ${events} change${events === 1 ? '' : 's'}${state}${errorCount}`;
+}

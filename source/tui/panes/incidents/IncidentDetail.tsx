@@ -6,6 +6,7 @@ import {isSkippedFrame, parseFrame} from '../../../incidents/stack.js';
 import {storyLines} from '../../../incidents/story-format.js';
 import {usePorts} from '../../contexts/PortsContext.js';
 import {outputAround, type OutputAround} from './outputAround.js';
+import {Command, lineLabel} from '../../key/keyBindings.js';
 
 /** Frames shown under "Stack"; `+N more` says how many were left out. */
 const FRAMES_SHOWN = 8;
@@ -92,7 +93,8 @@ export function IncidentDetail({
           <Text dimColor>{`  ${incident.count}x · last seen ${shownAge(now, Date.parse(incident.last_seen))} ago (${incident.last_seen})`}</Text>
         </Text>
         <Text dimColor wrap="truncate-end">
-          {incident.location ? `e open ${incident.location} in $EDITOR · ` : ''}↑↓ scroll · esc back
+          {incident.location ? `${lineLabel(Command.INCIDENTS_EDIT)} open ${incident.location} in $EDITOR · ` : ''}
+          {`${lineLabel(Command.UP)}${lineLabel(Command.DOWN)} scroll · ${lineLabel(Command.BACK)} back`}
         </Text>
         <Field name="source" value={incident.source} />
         <Field name="location" value={incident.location} />

@@ -24,7 +24,7 @@ export function ProxyPicker({
   const load = useCallback(() => port.configured(), [port]);
   return (
     <ChoicePicker
-      title={{text: 'Start a proxy', hint: 'from .workbench.kdl · ↑/↓ choose · enter start · esc cancel'}}
+      title={{text: 'Start a proxy', lead: 'from .workbench.kdl', pick: 'start'}}
       loading="loading .workbench.kdl…"
       empty={'no proxies in .workbench.kdl (a `proxies` block: app { target "http://localhost:3000" })'}
       load={load}

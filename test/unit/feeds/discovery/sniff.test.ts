@@ -3,7 +3,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {isFeedContentType, sniffFeedFormat} from '../../../../source/feeds/discovery/index.js';
 
-const corpus = path.resolve(__dirname, '../../../../../shared/data/feeds/feedparser');
+const corpus = path.resolve(__dirname, '../../../../fixtures/feeds/feedparser');
 const sniff = (text: string) => sniffFeedFormat(Buffer.from(text));
 
 describe('sniffFeedFormat', () => {

@@ -1,10 +1,9 @@
-// The shared feed corpus (feedparser's and Miniflux's test feeds), beside the repository.
-import {existsSync, readdirSync} from 'node:fs';
+// The feed corpus (feedparser's and Miniflux's test feeds, with their licences): fixtures/feeds.
+import {readdirSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 
-export const CORPUS = fileURLToPath(new URL('../../../../../shared/data/feeds', import.meta.url));
-export const HAS_CORPUS = existsSync(CORPUS);
+export const CORPUS = fileURLToPath(new URL('../../../../fixtures/feeds', import.meta.url));
 
 /** Feed files under `folder` of the corpus, as paths relative to it, sorted. */
 export function corpusFiles(folder = ''): string[] {
@@ -14,7 +13,7 @@ export function corpusFiles(folder = ''): string[] {
       if (entry.isDirectory()) return walk(rel);
       return /\.(xml|json|rss|atom)$/i.test(entry.name) ? [rel] : [];
     });
-  return HAS_CORPUS ? walk(folder).sort() : [];
+  return walk(folder).sort();
 }
 
 /** Where feedparser's test server would have served a file: the base of its relative links. */

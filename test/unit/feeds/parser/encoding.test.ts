@@ -3,14 +3,14 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {decodeFeedBody, sniffCharset} from '../../../../source/feeds/encoding/index.js';
 import {parseFeed} from '../../../../source/feeds/parser/index.js';
-import {CORPUS, HAS_CORPUS, corpusFiles, feedparserContentType} from './corpus.js';
+import {CORPUS, corpusFiles, feedparserContentType} from './corpus.js';
 import {readAnnotation} from './feedparser-expect.js';
 
 const bytes = (rel: string) => readFileSync(path.join(CORPUS, rel));
 const encodingFiles = corpusFiles(path.join('feedparser', 'encoding'));
 const expectedEncoding = (text: string) => /encoding == '([^']+)'/.exec(readAnnotation(text)?.expect ?? '')?.[1];
 
-describe.skipIf(!HAS_CORPUS)("feedparser's encoding cases", () => {
+describe("feedparser's encoding cases", () => {
   const httpFiles = encodingFiles.filter((rel) => path.basename(rel).startsWith('http_'));
 
   it.each(httpFiles)('%s: the charset feedparser expects from its Content-Type and declaration', (rel) => {
@@ -71,7 +71,7 @@ describe.skipIf(!HAS_CORPUS)("feedparser's encoding cases", () => {
   });
 });
 
-describe.skipIf(!HAS_CORPUS)("Miniflux's odd charsets", () => {
+describe("Miniflux's odd charsets", () => {
   const mf = (rel: string) => bytes(`miniflux/internal/reader/${rel}`);
 
   it('reads KOI8-R and windows-1251 by their declarations', () => {

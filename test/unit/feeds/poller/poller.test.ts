@@ -1,4 +1,4 @@
-import {describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {WorkbenchError} from '../../../../source/core/errors.js';
 import {createPoller, type DueFeed} from '../../../../source/feeds/poller/index.js';
 
@@ -54,6 +54,10 @@ function instrumented(store: ReturnType<typeof memoryFeeds>, pauseMs = 2) {
     },
   };
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('createPoller', () => {
   it('polls every due feed once, in batches', async () => {
@@ -187,16 +191,20 @@ describe('createPoller', () => {
     });
     poller.start();
     await waveStarted;
+    // From here the test turns the clock: "stop waits" and "no round later" are a second of the
+    // poller's own timers (a hundred of its intervals), not pauses a loaded machine may cut short.
+    vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date']});
     let stopped = false;
     const stopping = poller.stop().then(() => (stopped = true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.advanceTimersByTimeAsync(1000);
     expect(stopped).toBe(false);
     release();
+    await vi.advanceTimersByTimeAsync(0);
     await stopping;
     expect(finished).toBe(4);
     expect(started).toHaveLength(4);
     // Stopped means stopped: no round starts later.
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await vi.advanceTimersByTimeAsync(1000);
     expect(started).toHaveLength(4);
   });
 

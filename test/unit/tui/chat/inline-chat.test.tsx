@@ -87,6 +87,8 @@ async function startInline(env: NodeJS.ProcessEnv = {}) {
   const press = async (...keys: string[]) => {
     for (const key of keys) {
       stdin.type(key);
+      // ink reads a lone ESC as Escape on its setImmediate after the read: ours runs after it (renderApp.tsx).
+      await new Promise((resolve) => setImmediate(resolve));
       await new Promise((resolve) => setTimeout(resolve, 15));
     }
   };
@@ -115,7 +117,7 @@ const printed = (writes: string[], text: string) => writes.filter((chunk) => !RE
 describe('the inline chat of `workbench agent`', () => {
   it('prints the auth row and each finished turn once (ink Static): later redraws never write them again', async () => {
     const {stdout, send} = await startInline();
-    await vi.waitFor(() => expect(stdout.text()).toContain(`auth: MESSAGES_API_KEY -> ${ENDPOINT}`));
+    await vi.waitFor(() => expect(stdout.text()).toContain(`auth: MESSAGES_API_KEY -> ${ENDPOINT}`), {timeout: 10_000});
     await send('first');
     const mark = stdout.writes.length;
     await send('second');
@@ -132,7 +134,7 @@ describe('the inline chat of `workbench agent`', () => {
   it('streams the live turn, asks permission inline, sums tokens, and closes the session on ctrl-d', async () => {
     const {chat, stdout, press, send, waitFor, done, closed} = await startInline();
     const release = chat.holdAnswer();
-    await press(PROMPT.hello, '\r');
+    await press(PROMPT.hello + '\r');
     await waitFor((text) => text.includes('Hello there, friend.') && text.includes('esc/ctrl-c cancel'), 'the streamed text');
     expect(printed(stdout.writes, ANSWER.hello)).toBe(0);
     release();

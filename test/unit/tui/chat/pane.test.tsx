@@ -33,12 +33,14 @@ async function renderChat(size: Size = {columns: 120, rows: 40}, options: {allPa
   if (options.allPanes || options.noCredential) return {app, chat, send: async () => {}, toConversation: async () => {}};
   await app.waitForText(`auth: MESSAGES_API_KEY -> ${ENDPOINT}`);
   /** Types a message and sends it. */
-  const send = (text: string) => app.press(text, KEYS.enter);
+  // The text and Enter in one read, as a paste or fast typing gives them.
+  const send = (text: string) => app.press(text + KEYS.enter);
   // A lone ESC is known to be Escape only once the next key is not right behind it: wait for the
   // conversation's key line before the next key (an `m` right after would read as Alt-M).
-  // Esc while a turn runs cancels it: wait until none runs (the key line offers `enter send` again).
+  // Esc while a turn runs cancels it: wait until none runs — the status bar offers `enter send`
+  // again (the pane's own key line names it at all times, so it cannot tell).
   const toConversation = async () => {
-    await app.waitForText('enter send');
+    await app.waitForStatusBar('enter send');
     await app.press(KEYS.escape);
     await app.waitForText('i type · ↑↓ select');
   };
@@ -180,6 +182,20 @@ describe('the Chat pane', () => {
     await app.waitForText('ACP agent command');
     // The last command is offered again.
     await app.waitForText('node stub-agent.mjs');
+  });
+
+  it('an ACP agent that fails session/new: its stderr lines, then the error with the data of its answer', async () => {
+    const {app, toConversation} = await renderChat();
+    await toConversation();
+    await app.press('a');
+    await app.waitForText('ACP agent command');
+    await app.press('node stub-agent.mjs --fail-session', KEYS.enter);
+    // The error wraps at the pane's width: read it as one text.
+    const text = () => app.frame().replace(/[│\s]+/g, ' ');
+    await app.waitFor(() => text().includes('Claude Code process exited with code 1 (session/new)'), 'the error with its data');
+    expect(text()).toContain(
+      `agent: Error: --dangerously-skip-permissions cannot be used with root/sudo privileges for security reasons error: ACP agent 'node stub-agent.mjs --fail-session' could not start a session: Internal error: Claude Code process exited with code 1 (session/new)`,
+    );
   });
 
   it('is usable on a 60×15 terminal: send, answer, permission prompt', async () => {

@@ -9,7 +9,7 @@ import {openGqlService} from '../../../../source/gql/service.js';
 import {loadGqlSettings} from '../../../../source/gql/settings/load-settings.js';
 import {WorkbenchError} from '../../../../source/core/errors.js';
 import {chatPane} from '../../../../source/tui/panes/chat.js';
-import {graphqlPane} from '../../../../source/tui/panes/graphql.js';
+import {graphqlPane} from '../../../../source/tui/panes/graphql/GraphqlPane.js';
 import {startInProcessDaemon, type InProcessDaemon} from '../daemonHarness.js';
 import {KEYS, renderApp} from '../renderApp.js';
 import {CHAT_RULES, createChatTables} from '../../../helpers/chat-tables.js';
@@ -89,11 +89,11 @@ describe("a database's chat in the TUI", () => {
     await app.press('d');
     await app.waitForText('database chat: in-process');
     await app.press('i');
-    await app.press('which photos do I have?', KEYS.enter);
+    await app.press('which photos do I have?' + KEYS.enter);
     await app.waitForText('You have two photos: beach and hills.');
     expect(app.frame()).toContain(`explore_${photos}`);
 
-    await app.waitForText('enter send');
+    await app.waitForStatusBar('enter send');
     await app.press('rename photo 1', KEYS.enter);
     await app.waitForText('[y] allow');
     // The question names the plan and shows what it would write.
@@ -105,7 +105,7 @@ describe("a database's chat in the TUI", () => {
     await app.waitForText('ran: 1 row changed');
     expect((await made.db('photos').where({id: 1}).first()).caption).toBe('Sunny beach');
 
-    await app.waitForText('enter send');
+    await app.waitForStatusBar('enter send');
     await app.press(KEYS.escape);
     await app.waitForText('i type · ↑↓ select');
     await app.press('1');

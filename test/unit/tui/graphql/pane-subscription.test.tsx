@@ -1,9 +1,9 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import knex from 'knex';
-import {afterEach, describe, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {cleanup} from 'ink-testing-library';
-import {graphqlPane} from '../../../../source/tui/panes/graphql.js';
+import {graphqlPane} from '../../../../source/tui/panes/graphql/GraphqlPane.js';
 import {outboxDdl} from '../../../../source/gql/events/outbox-contract.js';
 import {openGqlService} from '../../../../source/gql/service.js';
 import {loadGqlSettings} from '../../../../source/gql/settings/load-settings.js';
@@ -51,7 +51,7 @@ describe('a subscription in the GraphQL pane', () => {
     await app.waitForText('schema loaded');
 
     await app.press('e');
-    await app.waitForText('tab complete · ctrl-r run · esc done');
+    await app.waitForText('ctrl-r run · tab complete · esc done');
     // The box starts as `{ }` around the cursor: emptied first.
     await app.press(CTRL_U, BACKSPACE, BACKSPACE, DELETE, DELETE);
     await app.press('subscription { artistChanged { op row { name } } }', CTRL_R);
@@ -66,9 +66,24 @@ describe('a subscription in the GraphQL pane', () => {
 
     await app.press(KEYS.escape, 's');
     await app.waitForText('Result · live · 2 changes · stopped');
+    // Stopped is stopped: the next change does not arrive. A subscriber of the test's own hears it
+    // from the same outbox tail the pane listened on, and a later change after it: had the pane
+    // still listened, it would have had Genesis before that — no pause stands for "long enough".
+    const heard: string[] = [];
+    const stop = await daemon.ports.graphql.subscribe('subscription { artistChanged { row { name } } }', undefined, {
+      onResult: (result) => heard.push((result.data?.artistChanged as {row: {name: string}}).row.name),
+      onEnd: () => {},
+    });
     await write('Genesis');
-    // Stopped is stopped: the next change does not arrive (the pane's own read of the table shows it is there).
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await app.waitFor((frame) => !frame.includes('Genesis') && frame.includes('2 changes'), 'no change after the stop');
+    await write('Kansas');
+    await vi.waitFor(() => expect(heard).toEqual(['Genesis', 'Kansas']), {timeout: 15_000});
+    stop();
+    // A key that draws: what the pane would have set on Genesis is drawn by then too.
+    await app.press('?');
+    await app.waitForText('Keys — GraphQL');
+    await app.press(KEYS.escape);
+    await app.waitFor((frame) => !frame.includes('Keys — GraphQL'), 'the help closed');
+    expect(app.frame()).not.toContain('Genesis');
+    expect(app.frame()).toContain('Result · live · 2 changes · stopped');
   });
 });

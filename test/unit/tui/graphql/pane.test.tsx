@@ -3,7 +3,7 @@ import {join} from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {cleanup} from 'ink-testing-library';
 import type {GraphQLSchema} from 'graphql';
-import {graphqlPane} from '../../../../source/tui/panes/graphql.js';
+import {graphqlPane} from '../../../../source/tui/panes/graphql/GraphqlPane.js';
 import {openGqlService} from '../../../../source/gql/service.js';
 import {loadGqlSettings} from '../../../../source/gql/settings/load-settings.js';
 import {gqlDatabases, type GqlFixture} from '../../../helpers/gql-databases.js';
@@ -64,7 +64,7 @@ describe('the GraphQL pane on the real service', () => {
     expect(app.frame()).toContain(`in-process · ${join(daemon!.dir, 'gql-project', 'appsettings.json')}`);
 
     await app.press('e');
-    await app.waitForText('tab complete · ctrl-r run · esc done');
+    await app.waitForText('ctrl-r run · tab complete · esc done');
     // Completion at the root: the table's field from its first letters (one candidate goes in at once, several open a list).
     await app.press(album.slice(0, -1), '\t');
     await app.waitFor((frame) => frame.includes(album) || frame.includes('▸ '), 'completion of the root field');
@@ -115,7 +115,7 @@ describe('the GraphQL pane on the real service', () => {
     expect(app.frame()).toContain('no result yet');
     expect(existsSync(join(daemon!.home, 'gql-history.json'))).toBe(false);
 
-    await app.press('\u0015', '{"n": 60}', CTRL_R);
+    await app.press('\u0015', '{"n": 60}' + CTRL_R);
     await app.waitForText(/▾ data \[60\]/);
     // A result longer than the pane (123 rows in about 50) scrolls with the selection (pgdn, G):
     // the top shows the first albums and not the last; pgdn moves the view; G reaches the end.
@@ -129,7 +129,7 @@ describe('the GraphQL pane on the real service', () => {
     await app.waitFor((frame) => /▾ 59 \{1\}/.test(frame) && !frame.includes('"Jagged Little Pill"'), 'scrolled to the end');
 
     // An unknown field: GraphQL's own error, in red on top of the result, no stack trace.
-    await app.press('e', '\u0015', `{ ${album} { data { nope } } }`, CTRL_R);
+    await app.press('e', '\u0015', `{ ${album} { data { nope } } }` + CTRL_R);
     await app.waitForText(/! error: Cannot query field "nope"/);
     expect(app.frame()).not.toMatch(/at .*\.ts:\d+/);
 
@@ -151,5 +151,17 @@ describe('the GraphQL pane on the real service', () => {
     await app.waitForText(/query history .*gql-history\.json is unreadable/);
     await app.waitForText('schema loaded');
     expect(readFileSync(join(daemon.home, 'gql-history.json.bad'), 'utf8')).toBe('{"entries": [');
+  }, 120_000);
+
+  it('on an empty database says how to load the sample instead of offering completion', async () => {
+    const sqlite = (await gqlDatabases()).find((database) => database.kind === 'sqlite')!;
+    fixture = await sqlite.createEmpty();
+    daemon = await startInProcessDaemon({openGqlInProcess: () => openGqlService(loadGqlSettings({file: settingsFile}))});
+    const settingsFile = join(daemon.dir, 'appsettings.json');
+    writeFileSync(settingsFile, JSON.stringify({ConnectionStrings: {gqlservice: fixture.connectionString}, GqlService: {Provider: 'sqlite', DisableAuth: true}}));
+    const app = await renderApp(daemon.ports, {columns: 200, rows: 60}, {panes: [graphqlPane], title: 'workbench'});
+    await app.waitForText(' · nothing to serve');
+    await app.waitForText('the database has no tables: `workbench gql sample` loads the Chinook sample into it');
+    expect(app.frame()).not.toContain('tab completes');
   }, 120_000);
 });
