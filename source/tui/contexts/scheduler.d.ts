@@ -1,0 +1,7 @@
+// scheduler (React's own task queue, the one react-reconciler renders ink's updates through) ships
+// no types: only what KeypressContext uses, as its source names it.
+declare module 'scheduler' {
+  export const unstable_NormalPriority: number;
+  export function unstable_scheduleCallback(priority: number, callback: () => void): unknown;
+  export function unstable_cancelCallback(task: unknown): void;
+}
