@@ -42,7 +42,8 @@ export function aggPlan(model: GqlModel, table: GqlTable, key: string, args: Rec
   for (;;) {
     const entries = Object.entries(value ?? {}).filter(([, given]) => given !== undefined && given !== null);
     const where = written.length === 0 ? `on ${table.name}` : `at ${written.join('.')}`;
-    if (entries.length !== 1) refuse(`_agg ${where}: name exactly one link or column per level, not ${entries.length === 0 ? 'none' : entries.map(([name]) => name).join(' and ')}`);
+    if (entries.length !== 1)
+      refuse(`_agg ${where}: name exactly one link or column per level, not ${entries.length === 0 ? 'none' : entries.map(([name]) => name).join(' and ')}`);
     const [name, inner] = entries[0] as [string, unknown];
     if (name === 'column') {
       if (path.length === 0) refuse(`_agg on ${table.name} reads through a link: write {<link>: {column: …}}, not a column of the row itself`);
