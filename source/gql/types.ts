@@ -305,6 +305,8 @@ export interface GqlProcedure {
   returnsRows: boolean;
 }
 
+export type GqlConventions = 'classic' | 'bifrost';
+
 export interface GqlModel {
   provider: Provider;
   defaultSchema: string;
@@ -330,6 +332,12 @@ export interface GqlModel {
   schemaDisplay: 'flat' | 'prefix' | 'field';
   schemaDefault?: string;
   schemaExcluded: string[];
+  /**
+   * `conventions`: the shape of the schema. `classic` (undefined: the default) names fields as the
+   * database does and serves nested collections as lists; `bifrost` is upstream's current shape —
+   * names with a lower-case first letter, nested collections as `<t>_paged`, a per-row `_agg`.
+   */
+  conventions?: GqlConventions;
   /** Change events: the outbox and what its sinks receive (undefined: no table emits). */
   events?: ModelEvents;
   /** Every `:root` property verbatim. */

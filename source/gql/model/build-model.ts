@@ -8,7 +8,7 @@ import type {DbModel, DbTable, GqlColumn, GqlModel, GqlProcedure, GqlTable, Mode
 import {columnJoins, manyToManyLinks, type Resolve, tableJoins} from './join-rules.js';
 import {foreignKeyLinks, nameLinks, nameMatchLinks, type PendingLink, tableKey} from './links.js';
 import {modelOptions, type ModelOptions} from './model-options.js';
-import {dePluralize, graphqlName, prefixName} from './names.js';
+import {bifrostName, dePluralize, graphqlName, prefixName, uniqueNames} from './names.js';
 import {PropertyReader} from './property-reader.js';
 import {columnOptions, tableOptions} from './table-options.js';
 
@@ -70,6 +70,7 @@ export function buildModel(db: DbModel, resolved: ResolvedMetadata = EMPTY_METAD
     schemaDisplay: options.schemaDisplay,
     ...(options.schemaDefault ? {schemaDefault: options.schemaDefault} : {}),
     schemaExcluded: options.schemaExcluded,
+    conventions: options.conventions,
     ...(events ? {events} : {}),
     meta: {...resolved.model},
   };
@@ -83,14 +84,16 @@ function buildTable(table: DbTable, options: ModelOptions, defaultSchema: string
   const read = new PropertyReader(key, props, resolved, problems);
   checkScopes(read, 'table');
   const primary = new Set(table.primaryKey);
-  const columns: GqlColumn[] = table.columns.map((column) => {
+  const bifrost = options.conventions === 'bifrost';
+  const columnNames = bifrost ? uniqueNames(table.columns.map((column) => bifrostName(column.name, 'col'))) : table.columns.map((column) => graphqlName(column.name));
+  const columns: GqlColumn[] = table.columns.map((column, index) => {
     const columnKey = `${key}.${column.name}`;
     const columnRead = new PropertyReader(columnKey, resolved.columns.get(columnKey) ?? {}, resolved, problems);
     checkScopes(columnRead, 'column');
     misplacedFeedKeys(columnRead, 'column');
     return {
       dbName: column.name,
-      name: graphqlName(column.name),
+      name: columnNames[index] as string,
       kind: column.kind,
       dataType: column.dataType,
       nullable: column.nullable,
@@ -104,7 +107,7 @@ function buildTable(table: DbTable, options: ModelOptions, defaultSchema: string
   const behaviour = tableOptions(table, read, columns);
   const events = tableEvents(read);
 
-  let name = graphqlName(table.name);
+  let name = bifrost ? bifrostName(table.name, 'tbl') : graphqlName(table.name);
   if (options.dePluralize) name = dePluralize(name);
   if (options.prefix && table.schema.toLowerCase() !== options.prefix.unprefixed.toLowerCase()) name = prefixName(options.prefix.format, table.schema, name);
   let schemaField: string | undefined;

@@ -20,6 +20,7 @@ export type ModelOptions = Pick<
   | 'schemaDisplay'
   | 'schemaDefault'
   | 'schemaExcluded'
+  | 'conventions'
 > & {
   dePluralize: boolean;
   autoJoin: boolean;
@@ -69,6 +70,7 @@ export function modelOptions(read: PropertyReader, defaultSchema: string): Model
     schemaDisplay,
     ...(schemaDefault ? {schemaDefault} : {}),
     schemaExcluded: read.list(KEY.schemaExcluded) ?? [],
+    conventions: read.oneOf(KEY.conventions, ['classic', 'bifrost'] as const) ?? 'classic',
     dePluralize: read.boolean(KEY.dePluralize, false),
     autoJoin: read.boolean(KEY.autoJoin, true),
     foreignJoins: read.boolean(KEY.foreignJoins, true),

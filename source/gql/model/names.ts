@@ -68,3 +68,39 @@ export function prefixName(format: SchemaPrefixFormat, schema: string, name: str
   if (format.kind === 'template') return graphqlName(format.template.replaceAll('{schema}', schema).replaceAll('{table}', name));
   return `${prefix}_${name}`;
 }
+
+/**
+ * A GraphQL name as BifrostQL's current conventions spell it (`conventions: bifrost`): spaces,
+ * `-` and `_` become `_`, any other character that is not an ASCII letter or digit becomes `_`
+ * and its low byte in hex (`Order€` → `Order_ac`), a leading digit gets a `_`, a name that then
+ * starts with `_` gets `kind`'s prefix (`tbl` for tables, `col` for columns: `_x` → `col_x`, which
+ * also keeps `__` names clear of introspection), and the first letter is lower-cased
+ * (`OrderItems` → `orderItems`, `ProductId` → `productId`). Nothing is pluralised or singularised.
+ */
+export function bifrostName(dbName: string, kind: 'tbl' | 'col'): string {
+  let name = '';
+  for (const char of dbName) {
+    if (/[A-Za-z0-9]/.test(char)) name += char;
+    else if (char === ' ' || char === '-' || char === '_') name += '_';
+    else name += `_${((char.codePointAt(0) ?? 0) & 0xff).toString(16)}`;
+  }
+  if (name === '') return '_';
+  if (/^[0-9]/.test(name)) name = `_${name}`;
+  if (name.startsWith('_')) name = `${kind}${name}`;
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}
+
+/**
+ * Column field names unique within their table, as upstream keeps them: a name two columns would
+ * share (`Name` and `name` both become `name` under `conventions: bifrost`) takes `_2`, `_3`… on
+ * every later one, in the table's column order.
+ */
+export function uniqueNames(names: string[]): string[] {
+  const taken = new Set<string>();
+  return names.map((name) => {
+    let unique = name;
+    for (let suffix = 2; taken.has(unique); suffix++) unique = `${name}_${suffix}`;
+    taken.add(unique);
+    return unique;
+  });
+}

@@ -8,7 +8,8 @@ import {effectiveLimit} from './limits.js';
  * `partition` when each row belongs to one parent (the root, a one-to-many link), or a single link.
  */
 export const ROWS_EXTENSION = 'gqlRows';
-export type RowsMark = {table: string; partition: boolean} | {single: true};
+/** `link`: a to-many link's page (`conventions: bifrost`), whose `total` counts each parent's rows. */
+export type RowsMark = {table: string; partition: boolean; link?: true} | {single: true} | {aggregate: string};
 
 export const DEFAULT_MAX_QUERY_COST = 1_000_000;
 export const DEFAULT_MAX_QUERY_DEPTH = 15;
@@ -95,6 +96,7 @@ export function costRefusal(
     const below = (rows: number, rowsDistinct: boolean): Weight =>
       field.selectionSet ? weigh(field.selectionSet, getNamedType(definition.type), depth + 1, rows, rowsDistinct) : {rows: 0, depth: depth + 1};
     const under = (child: Weight): Weight['heaviest'] => child.heaviest && {path: `${name}.${child.heaviest.path}`, rows: child.heaviest.rows};
+    if (mark && 'aggregate' in mark) return {...aggregateWeight(model, mark.aggregate, argument(field, 'value'), parents, distinct, name), depth: depth + 1};
     const page = mark && 'table' in mark ? mark : undefined;
     const table = page && model.byKey.get(page.table);
     if (!page || !table) {
@@ -112,9 +114,12 @@ export function costRefusal(
     const size = table.rowEstimate ?? Infinity;
     const partitioned = page.partition && distinct;
     const rows = partitioned ? Math.min(parents * limit, size) : parents * Math.min(limit, size);
+    // A nested page's total counts every row of each parent's collection, past its limit.
+    const counted = page.link && field.selectionSet && selectsField(field.selectionSet, 'total', fragments) ? counting(size, parents, partitioned, limit) : 0;
     const child = below(rows, partitioned);
-    const heaviest = child.heaviest && child.heaviest.rows > rows ? under(child) : {path: name, rows};
-    return {rows: rows + child.rows, depth: child.depth, heaviest};
+    const own = rows + counted;
+    const heaviest = child.heaviest && child.heaviest.rows > own ? under(child) : {path: name, rows: own};
+    return {rows: own + child.rows, depth: child.depth, heaviest};
   };
 
   const weight = weigh(operation.selectionSet, root, 0, 1, true);
@@ -132,6 +137,58 @@ export function costRefusal(
     );
   }
   return undefined;
+}
+
+/** The rows counting a collection per parent reads: the table once under distinct parents it partitions, else the table per parent; a table of unknown size as its page. */
+function counting(size: number, parents: number, partitioned: boolean, limit: number): number {
+  if (!Number.isFinite(size)) return parents * limit;
+  return partitioned ? size : parents * size;
+}
+
+/** Whether a selection asks for `name` directly, through inline fragments or fragment spreads. */
+function selectsField(selections: SelectionSetNode, name: string, fragments: Map<string, FragmentDefinitionNode>, seen = new Set<string>()): boolean {
+  return selections.selections.some((selection) => {
+    if (selection.kind === Kind.FIELD) return selection.name.value === name;
+    if (selection.kind === Kind.INLINE_FRAGMENT) return selectsField(selection.selectionSet, name, fragments, seen);
+    if (seen.has(selection.name.value)) return false;
+    seen.add(selection.name.value);
+    const fragment = fragments.get(selection.name.value);
+    return fragment !== undefined && selectsField(fragment.selectionSet, name, fragments, seen);
+  });
+}
+
+/**
+ * The rows an `_agg` reads for `parents` rows: each link of its path reads, per row it starts
+ * from, the rows it reaches — every row of the target table (no limit applies to an aggregate),
+ * or at most the table once when the rows it starts from are distinct and each target row has one
+ * of them (a one-to-many link); a single link reads one row each. A table of unknown size weighs
+ * `max-query-rows`. A path the resolver will refuse weighs what it names until it goes wrong.
+ */
+function aggregateWeight(model: GqlModel, tableKey: string, value: unknown, parents: number, distinct: boolean, name: string): Weight {
+  let table = model.byKey.get(tableKey);
+  let from = parents;
+  let fromDistinct = distinct;
+  let rows = 0;
+  let level = value;
+  while (table && level && typeof level === 'object') {
+    const entries = Object.entries(level as Record<string, unknown>).filter(([key]) => key !== 'column');
+    const [linkName, inner] = entries[0] ?? [];
+    const link = linkName === undefined ? undefined : table.links.find((candidate) => candidate.name === linkName);
+    const target = link && model.byKey.get(link.target);
+    if (!link || !target) break;
+    const size = target.rowEstimate ?? model.maxQueryRows;
+    if (link.kind === 'single') {
+      fromDistinct = false;
+    } else {
+      const partitioned = fromDistinct && !link.via;
+      from = partitioned ? Math.min(from * size, size) : from * size;
+      fromDistinct = partitioned;
+    }
+    rows += from;
+    table = target;
+    level = inner;
+  }
+  return {rows, depth: 0, heaviest: {path: name, rows}};
 }
 
 function combine(a: Weight, b: Weight): Weight {

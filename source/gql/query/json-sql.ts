@@ -4,7 +4,8 @@ import {attributesSubquery} from '../eav/read-sql.js';
 import type {GqlRequestContext} from '../types.js';
 import {applyFilter} from './filter-sql.js';
 import {columnExpression, correlate, nextAlias, readPolicy, tableRef} from './sql-parts.js';
-import type {CollectionPlan, FieldPlan, SinglePlan} from './plan.js';
+import type {AggPlan} from './nested-aggregate.js';
+import type {CollectionPlan, FieldPlan, ManyPlan, SinglePlan} from './plan.js';
 
 /**
  * Plan → one SQL statement, the way PostGraphile 4 answers a query: every row is built as a JSON
@@ -73,12 +74,62 @@ function rowObject(ctx: GqlRequestContext, fields: FieldPlan[], alias: string): 
     } else if (field.kind === 'single') {
       const sub = singleSubquery(ctx, field, alias);
       pairs.push({key: field.key, sql: provider === 'sqlite' ? 'json(?)' : provider === 'sqlserver' ? 'json_query(?)' : '?', bindings: [sub]});
+    } else if (field.kind === 'agg') {
+      pairs.push({key: field.key, sql: '?', bindings: [aggregateSubquery(ctx, field, alias)]});
     } else {
-      const sub = manySubquery(ctx, field.collection, field.link, alias);
+      const sub = field.page ? pageObject(ctx, field, field.page, alias) : manySubquery(ctx, field.collection, field.link, alias);
       pairs.push({key: field.key, sql: provider === 'sqlite' ? 'json(?)' : provider === 'sqlserver' ? 'json_query(?)' : '?', bindings: [sub]});
     }
   }
   return jsonObject(ctx, pairs);
+}
+
+/**
+ * A nested page (`conventions: bifrost`) as one JSON object keyed by the response keys: `data`
+ * the same ordered, limited list a nested collection is, `total` a count of the parent's matching
+ * rows (same correlation, policy and filter), `offset` and `limit` the window applied.
+ */
+function pageObject(ctx: GqlRequestContext, field: ManyPlan, keys: NonNullable<ManyPlan['page']>, parentAlias: string): Knex.Raw {
+  const provider = ctx.model.provider;
+  const plan = field.collection;
+  const pairs: Pair[] = keys.map(({key, field: part}) => {
+    if (part === 'data') {
+      const list = manySubquery(ctx, plan, field.link, parentAlias);
+      return {key, sql: provider === 'sqlite' ? 'json(?)' : provider === 'sqlserver' ? 'json_query(?)' : '?', bindings: [list]};
+    }
+    if (part === 'total') {
+      const count = collectionRows(ctx, plan, nextAlias(ctx, 't'), {link: field.link, alias: parentAlias}).select(ctx.db.raw('count(*)'));
+      return {key, sql: '?', bindings: [count]};
+    }
+    // Whole numbers the plan checked: written as literals (PostgreSQL cannot type a bare parameter in json_build_object).
+    return {key, sql: String(part === 'offset' ? plan.offset : plan.limit), bindings: []};
+  });
+  return jsonObject(ctx, pairs);
+}
+
+const AGGREGATE_FUNCTION: Record<AggPlan['operation'], string> = {Count: 'count', Sum: 'sum', Avg: 'avg', Max: 'max', Min: 'min'};
+
+/**
+ * `_agg` as a correlated scalar subquery: the path's tables joined link by link from the row
+ * (each under its own read policy, so no aggregate counts a row its user could not read), the
+ * operation over the last table's column. Count over no rows is 0; the others are null.
+ */
+function aggregateSubquery(ctx: GqlRequestContext, plan: AggPlan, parentAlias: string): Knex.QueryBuilder {
+  const aliases = plan.path.map(() => nextAlias(ctx, 't'));
+  const [first, ...rest] = plan.path;
+  if (!first) throw new WorkbenchError('internal', '_agg without a link');
+  const qb = ctx.db.from(tableRef(ctx.model, first.table, aliases[0] as string));
+  correlate(ctx, qb, first.link, parentAlias, aliases[0] as string);
+  rest.forEach((step, index) => {
+    const alias = aliases[index + 1] as string;
+    const qualified = tableRef(ctx.model, step.table, alias)[alias] as string;
+    qb.crossJoin(ctx.db.raw('?? as ??', [qualified, alias]));
+    correlate(ctx, qb, step.link, aliases[index] as string, alias);
+  });
+  plan.path.forEach((step, index) => {
+    for (const predicate of readPolicy(ctx, step.table).predicates) predicate.apply(qb, aliases[index] as string);
+  });
+  return qb.select(ctx.db.raw(`${AGGREGATE_FUNCTION[plan.operation]}(??)`, [`${aliases[aliases.length - 1]}.${plan.column.dbName}`]));
 }
 
 function singleSubquery(ctx: GqlRequestContext, field: SinglePlan, parentAlias: string): Knex.QueryBuilder {

@@ -5,6 +5,7 @@ import {eavFieldShape} from '../eav/fields.js';
 import type {FilterInput, GqlColumn, GqlLink, GqlModel, GqlTable} from '../types.js';
 import {targetTable, visibleColumn} from '../model/lookup.js';
 import {effectiveLimit} from './limits.js';
+import {aggPlan, type AggPlan} from './nested-aggregate.js';
 
 /**
  * The query model: what one root field asks of the database, read off the GraphQL selection
@@ -30,6 +31,14 @@ export interface ManyPlan {
   key: string;
   link: GqlLink;
   collection: CollectionPlan;
+  /** Set when the link is a page (`conventions: bifrost`): the page's fields asked for, by response key. */
+  page?: PageKey[];
+}
+
+/** One field of a page as asked for: its response key and which of the page's fields it is. */
+export interface PageKey {
+  key: string;
+  field: 'data' | 'total' | 'offset' | 'limit';
 }
 
 /** A parent's EAV attributes (source/gql/eav/): `_meta` as a map, `_attributes` as a list. */
@@ -40,7 +49,7 @@ export interface EavPlan {
   shape: 'map' | 'list';
 }
 
-export type FieldPlan = ColumnPlan | SinglePlan | ManyPlan | EavPlan;
+export type FieldPlan = ColumnPlan | SinglePlan | ManyPlan | EavPlan | AggPlan;
 
 export interface SortKey {
   column: string; // db name
@@ -62,6 +71,7 @@ export interface PagePlan {
   collection: CollectionPlan;
   wantsData: boolean;
   wantsTotal: boolean;
+  keys: PageKey[];
 }
 
 /** Relationship levels one query may nest (a depth-50 query is refused before any SQL). */
@@ -163,6 +173,10 @@ export function rowFields(table: GqlTable, type: GraphQLObjectType, nodes: reado
       plans.push({kind: 'column', key, column});
       continue;
     }
+    if (name === '_agg' && input.model.conventions === 'bifrost') {
+      plans.push(aggPlan(input.model, table, key, getArgumentValues(fieldDef(type, name), first, input.variables)));
+      continue;
+    }
     const eavShape = table.eav ? eavFieldShape(name) : undefined;
     if (eavShape) {
       plans.push({kind: 'eav', key, table, shape: eavShape});
@@ -174,6 +188,14 @@ export function rowFields(table: GqlTable, type: GraphQLObjectType, nodes: reado
     const def = fieldDef(type, name);
     const targetType = getNamedType(def.type);
     if (!isObjectType(targetType)) throw new WorkbenchError('internal', `${type.name}.${name} is not an object field`);
+    if (link.kind === 'many' && input.model.conventions === 'bifrost') {
+      // A nested page (`conventions: bifrost`): its rows are what its `data` fields select.
+      const page = pageSelection(targetType, fieldNodes, input);
+      const fields = page.dataNodes.length > 0 ? rowFields(target, page.rowType, page.dataNodes, input, depth + 1) : [];
+      const args = getArgumentValues(def, first, input.variables);
+      plans.push({kind: 'many', key, link, collection: collectionOf(input.model, target, args, fields, true), page: page.keys});
+      continue;
+    }
     const fields = rowFields(target, targetType, fieldNodes, input, depth + 1);
     if (link.kind === 'single') {
       plans.push({kind: 'single', key, link, table: target, fields});
@@ -185,22 +207,31 @@ export function rowFields(table: GqlTable, type: GraphQLObjectType, nodes: reado
   return plans;
 }
 
-/** The plan of a root `<table>` field returning `<table>_paged`. */
-export function pagePlan(table: GqlTable, pagedType: GraphQLObjectType, nodes: readonly FieldNode[], args: Record<string, unknown>, input: PlanInput): PagePlan {
-  const page = collectFields(
+/** What a selection of a `<table>_paged` asks for: the `data` field nodes, the row type, and every page field by response key. */
+function pageSelection(pagedType: GraphQLObjectType, nodes: readonly FieldNode[], input: PlanInput): {dataNodes: FieldNode[]; rowType: GraphQLObjectType; keys: PageKey[]} {
+  const dataNodes: FieldNode[] = [];
+  const keys: PageKey[] = [];
+  for (const [key, fieldNodes] of collectFields(
     nodes.map((node) => node.selectionSet),
     input,
-  );
-  const dataNodes: FieldNode[] = [];
-  let wantsTotal = false;
-  for (const fieldNodes of page.values()) {
-    for (const node of fieldNodes) {
-      if (node.name.value === 'data') dataNodes.push(node);
-      else if (node.name.value === 'total') wantsTotal = true;
-    }
+  )) {
+    const field = fieldNodes[0]?.name.value;
+    if (field === 'data') dataNodes.push(...fieldNodes);
+    if (field === 'data' || field === 'total' || field === 'offset' || field === 'limit') keys.push({key, field});
   }
   const rowType = getNamedType(fieldDef(pagedType, 'data').type);
   if (!isObjectType(rowType)) throw new WorkbenchError('internal', `${pagedType.name}.data is not a list of objects`);
+  return {dataNodes, rowType, keys};
+}
+
+/** The plan of a root `<table>` field returning `<table>_paged`. */
+export function pagePlan(table: GqlTable, pagedType: GraphQLObjectType, nodes: readonly FieldNode[], args: Record<string, unknown>, input: PlanInput): PagePlan {
+  const {dataNodes, rowType, keys} = pageSelection(pagedType, nodes, input);
   const fields = dataNodes.length > 0 ? rowFields(table, rowType, dataNodes, input, 1) : [];
-  return {collection: collectionOf(input.model, table, args, fields, false), wantsData: dataNodes.length > 0, wantsTotal};
+  return {
+    collection: collectionOf(input.model, table, args, fields, false),
+    wantsData: dataNodes.length > 0,
+    wantsTotal: keys.some((key) => key.field === 'total'),
+    keys,
+  };
 }

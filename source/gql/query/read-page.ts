@@ -3,17 +3,15 @@ import type {FieldNode, GraphQLResolveInfo} from 'graphql';
 import {WorkbenchError} from '../../core/errors.js';
 import type {GqlRequestContext, GqlTable, Row} from '../types.js';
 import {countStatement, rootStatement} from './json-sql.js';
-import {pagePlan} from './plan.js';
+import {pagePlan, type PageKey} from './plan.js';
 import {compile, parseJson, run} from './statements.js';
 import type {Statement} from './statements.js';
 
-/** What a root `<table>` field resolves to; the page's fields and every row field read plain properties. */
-export interface Page {
-  data: unknown[];
-  total: number | null;
-  offset: number;
-  limit: number;
-}
+/**
+ * What a root `<table>` field resolves to: the page's fields by response key (`rows: data`,
+ * `n: total`), as nested pages are built, so the page type reads both alike.
+ */
+export type Page = Record<string, unknown>;
 
 interface CompiledPage {
   statement: Statement;
@@ -21,6 +19,7 @@ interface CompiledPage {
   wantsData: boolean;
   offset: number;
   limit: number;
+  keys: PageKey[];
 }
 
 /**
@@ -46,6 +45,7 @@ function compilePage(table: GqlTable, args: Record<string, unknown>, ctx: GqlReq
     wantsData: plan.wantsData,
     offset: collection.offset,
     limit: collection.limit,
+    keys: plan.keys,
   };
 }
 
@@ -70,5 +70,6 @@ export async function readPage(table: GqlTable, args: Record<string, unknown>, c
     const carried = rows[0]?.total;
     total = carried !== undefined && carried !== null ? Number(carried) : Number((await run(ctx, compiled.count))[0]?.total ?? 0);
   }
-  return {data: rows.map((row) => parseJson(row.j)), total, offset: compiled.offset, limit: compiled.limit};
+  const values = {data: rows.map((row) => parseJson(row.j)), total, offset: compiled.offset, limit: compiled.limit};
+  return Object.fromEntries(compiled.keys.map(({key, field}) => [key, values[field]]));
 }

@@ -15,6 +15,7 @@ import {eavFilterFields, eavObjectFields} from '../eav/schema-fields.js';
 import {callProcedure, readGenericTable, runRawQuery} from '../query/admin-fields.js';
 import {AGGREGATE_OPERATIONS, numericColumns, readAggregate} from '../query/aggregate.js';
 import {guarded} from '../query/errors.js';
+import {AGG_DESCRIPTION, NESTED_AGGREGATE_OPERATIONS} from '../query/nested-aggregate.js';
 import {readPage} from '../query/read-page.js';
 import {ROWS_EXTENSION} from '../query/cost.js';
 import type {FilterInput, GqlModel, GqlProcedure, GqlRequestContext, GqlTable} from '../types.js';
@@ -45,10 +46,17 @@ function listOf(type: GraphQLOutputType) {
  * `<t>Aggregate(filter, groupBy)` → `[<t>_aggregate!]!`; object types with the visible columns and
  * a field per link; `TableFilter<t>Input` filters with `and`/`or` and filters through links.
  * Hidden tables and columns appear nowhere. Stored procedures, `_table` and `_rawQuery` when the
- * model serves them; a Mutation type when the mutation fields give any.
+ * model serves them; a Mutation type when the mutation fields give any. Under `conventions:
+ * bifrost` a to-many link is a `<t>_paged` page like the root, and each row type has
+ * `_agg(operation: AggregateOperations!, value: <t>_AggregateValue!): Float`.
  */
 export function buildSchema(model: GqlModel): GraphQLSchema {
   const filterTypeFor = columnFilterTypes();
+  const bifrost = model.conventions === 'bifrost';
+  const aggregateOperations = new GraphQLEnumType({
+    name: 'AggregateOperations',
+    values: Object.fromEntries(NESTED_AGGREGATE_OPERATIONS.map((operation) => [operation, {value: operation}])),
+  });
   const made = new Map<string, TableTypes>();
   const visibleLinks = (table: GqlTable) => table.links.filter((link) => isServed(model.byKey.get(link.target)));
   const columnsOf = (table: GqlTable) => table.columns.filter((column) => !column.hidden);
@@ -72,12 +80,23 @@ export function buildSchema(model: GqlModel): GraphQLSchema {
             const scalar = scalarFor(column.kind);
             fields[column.name] = {type: column.nullable ? scalar : new GraphQLNonNull(scalar), resolve: byResponseKey};
           }
+          if (bifrost) {
+            fields._agg = {
+              type: GraphQLFloat,
+              description: `One number over the rows a path of links reaches from this row. ${AGG_DESCRIPTION}`,
+              args: {operation: {type: new GraphQLNonNull(aggregateOperations)}, value: {type: new GraphQLNonNull(types.aggregateValue)}},
+              resolve: byResponseKey,
+              extensions: {[ROWS_EXTENSION]: {aggregate: table.key}},
+            };
+          }
           for (const link of visibleLinks(table)) {
             const target = typesFor(model.byKey.get(link.target) as GqlTable);
+            const rows = {[ROWS_EXTENSION]: {table: link.target, partition: !link.via, ...(bifrost ? {link: true} : {})}};
             fields[link.name] =
               link.kind === 'single'
                 ? {type: target.object, resolve: byResponseKey, extensions: {[ROWS_EXTENSION]: {single: true}}}
-                : {type: listOf(target.object), args: collectionArgs(target), resolve: byResponseKey, extensions: {[ROWS_EXTENSION]: {table: link.target, partition: !link.via}}};
+                : // Under upstream's current conventions a nested collection is a page of its own, as the root is.
+                  {type: bifrost ? new GraphQLNonNull(target.paged) : listOf(target.object), args: collectionArgs(target), resolve: byResponseKey, extensions: rows};
           }
           return {...fields, ...eavObjectFields(table)};
         },
@@ -102,6 +121,25 @@ export function buildSchema(model: GqlModel): GraphQLSchema {
       }),
       sortEnum: new GraphQLEnumType({name: `${table.name}SortEnum`, values: sortValues}),
       columnEnum: new GraphQLEnumType({name: `${table.name}Enum`, values: columnValues}),
+      // The page's fields read their response keys: the root and the nested pages are built keyed by them.
+      paged: new GraphQLObjectType<unknown, GqlRequestContext>({
+        name: `${table.name}_paged`,
+        fields: () => ({
+          data: {type: listOf(types.object), resolve: byResponseKey},
+          total: {type: new GraphQLNonNull(GraphQLInt), resolve: byResponseKey},
+          offset: {type: GraphQLInt, resolve: byResponseKey},
+          limit: {type: GraphQLInt, resolve: byResponseKey},
+        }),
+      }),
+      aggregateValue: new GraphQLInputObjectType({
+        name: `${table.name}_AggregateValue`,
+        description: `The path an _agg reads. ${AGG_DESCRIPTION}`,
+        fields: () => {
+          const fields: GraphQLInputFieldConfigMap = {column: {type: types.columnEnum}};
+          for (const link of visibleLinks(table)) fields[link.name] = {type: typesFor(model.byKey.get(link.target) as GqlTable).aggregateValue};
+          return fields;
+        },
+      }),
     };
     made.set(table.key, types);
     return types;
@@ -116,10 +154,6 @@ export function buildSchema(model: GqlModel): GraphQLSchema {
 
   const tableFields = (table: GqlTable): Fields => {
     const types = typesFor(table);
-    const paged = new GraphQLObjectType<unknown, GqlRequestContext>({
-      name: `${table.name}_paged`,
-      fields: {data: {type: listOf(types.object)}, total: {type: new GraphQLNonNull(GraphQLInt)}, offset: {type: GraphQLInt}, limit: {type: GraphQLInt}},
-    });
     const numeric = numericColumns(table);
     const aggregateFields: Fields = {};
     for (const column of columnsOf(table)) aggregateFields[column.name] = {type: scalarFor(column.kind)};
@@ -131,7 +165,7 @@ export function buildSchema(model: GqlModel): GraphQLSchema {
     const aggregate = new GraphQLObjectType<unknown, GqlRequestContext>({name: `${table.name}_aggregate`, fields: aggregateFields});
     return {
       [table.name]: {
-        type: paged,
+        type: types.paged,
         args: collectionArgs(types),
         extensions: {[ROWS_EXTENSION]: {table: table.key, partition: true}},
         resolve: guarded((_source: unknown, args: Record<string, unknown>, ctx: GqlRequestContext, info) => readPage(table, args, ctx, info)),

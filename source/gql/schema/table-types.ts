@@ -12,8 +12,12 @@ export interface TableTypes {
   filter: GraphQLInputObjectType;
   /** `<table>SortEnum`: `<col>_asc` / `<col>_desc`. */
   sortEnum: GraphQLEnumType;
-  /** `<table>Enum`: the visible columns (aggregate groupBy). */
+  /** `<table>Enum`: the visible columns (aggregate groupBy, `_agg`'s column). */
   columnEnum: GraphQLEnumType;
+  /** `<table>_paged {data, total, offset, limit}`: a root page, and a nested one under `conventions: bifrost`. */
+  paged: GraphQLObjectType;
+  /** `<table>_AggregateValue {column, <link>: …}`: the path `_agg` follows (`conventions: bifrost`). */
+  aggregateValue: GraphQLInputObjectType;
 }
 
 export type TypesFor = (table: GqlTable) => TableTypes;

@@ -31,6 +31,28 @@ describe('names', () => {
     expect([...model.byName.keys()].slice(-3)).toEqual(['Category', 'Box', 'Status']);
   });
 
+  it('conventions: bifrost spells tables and columns as upstream does now: first letter lower-cased, nothing pluralised; links follow', () => {
+    const model = ok(':root { conventions: bifrost }');
+    expect(model.conventions).toBe('bifrost');
+    const track = model.byKey.get('main.Track')!;
+    expect(track.name).toBe('track');
+    expect(track.columns.map((c) => c.name).slice(0, 3)).toEqual(['trackId', 'name', 'albumId']);
+    expect(linkNames(model, 'main.Track')).toContain('album');
+    expect(linkNames(model, 'main.Album')).toContain('track');
+    // The default keeps the database's names.
+    expect(ok().byKey.get('main.Track')!.columns[0]!.name).toBe('TrackId');
+    expect(ok().conventions).toBe('classic');
+  });
+
+  it('conventions: bifrost maps the characters GraphQL cannot spell as upstream does, and keeps column names unique', () => {
+    const db = chinook();
+    db.tables.push(table('Order Details', [column('Unit-Price'), column('2fa'), column('__x'), column('Prix€'), column('Name'), column('name')], []));
+    const details = modelFrom(db, [':root { conventions: bifrost }']).model.byKey.get('main.Order Details')!;
+    expect(details.name).toBe('order_Details');
+    expect(details.columns.map((c) => c.name)).toEqual(['unit_Price', 'col_2fa', 'col__x', 'prix_ac', 'name', 'name_2']);
+    expect(details.columns.map((c) => c.dbName)).toEqual(['Unit-Price', '2fa', '__x', 'Prix€', 'Name', 'name']);
+  });
+
   it('schema-prefix with its default schema and format', () => {
     const db = chinook();
     db.tables.push(table('orders', [column('id')], ['id'], [], 'sales'));
@@ -163,6 +185,8 @@ describe('limits, batches and roles', () => {
     ['main.Track { filtered-update: sometimes }', /must be enabled or disabled/],
     [':root { raw-sql: maybe }', /must be true or false/],
     [':root { schema-display: nested }', /must be flat or prefix or field/],
+    [':root { conventions: hasura }', /^:root: conventions: "hasura": must be classic or bifrost \[/],
+    ['main.Track { conventions: bifrost }', /conventions.*applies to the model \(:root\), not to a table/],
     [':root { schema-prefix-format: weird }', /must be underscore, camelcase, or a template/],
     [':root { sp-include: (?=x) }', /sp-include.*RE2/],
     ['main.Track { max-query-rows: 5 }', /applies to the model \(:root\), not to a table/],

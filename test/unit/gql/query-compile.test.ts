@@ -189,6 +189,42 @@ describe('SQL Server (SQL text only: no server here)', () => {
   });
 });
 
+describe('BifrostQL conventions: a nested page and _agg, as SQL text on SQL Server (no server here; the others run live)', () => {
+  it('the page is one object of its response keys inside the row, total a correlated count, _agg a correlated aggregate', () => {
+    const ctx = context('sqlserver', {conventions: 'bifrost'});
+    const album = table(ctx, 'album');
+    const track = table(ctx, 'track');
+    const price = track.columns[6]!;
+    const plan = {
+      table: album,
+      sort: [{column: 'album_id', descending: false}],
+      limit: 10,
+      offset: 0,
+      fields: [
+        {
+          kind: 'many' as const,
+          key: 'tracks',
+          link: album.links[1]!,
+          collection: {table: track, sort: [{column: 'track_id', descending: false}], limit: 5, offset: 2, fields: [{kind: 'column' as const, key: 'price', column: price}]},
+          page: [
+            {key: 'rows', field: 'data' as const},
+            {key: 'n', field: 'total' as const},
+            {key: 'limit', field: 'limit' as const},
+            {key: 'offset', field: 'offset' as const},
+          ],
+        },
+        {kind: 'agg' as const, key: 'sum', operation: 'Sum' as const, path: [{link: album.links[1]!, table: track}], column: price},
+      ],
+    };
+    const {sql} = rootStatement(ctx, plan, false).toSQL();
+    expect(sql).toMatch(/^select top \(\?\) \(select json_query\(\(select json_query\(coalesce\(\(select '\[' \+ string_agg/);
+    expect(sql).toMatch(
+      /as \[rows\], \(select count\(\*\) from \[music\]\.\[track\] as \[t\d+\] where \[t\d+\]\.\[album_id\] = \[t0\]\.\[album_id\]\) as \[n\], 5 as \[limit\], 2 as \[offset\] for json path, without_array_wrapper, include_null_values\)\) as \[tracks\]/,
+    );
+    expect(sql).toMatch(/\(select sum\(\[t\d+\]\.\[unit_price\]\) from \[music\]\.\[track\] as \[t\d+\] where \[t\d+\]\.\[album_id\] = \[t0\]\.\[album_id\]\) as \[sum\]/);
+  });
+});
+
 describe('the schema', () => {
   it('names as upstream, hidden things nowhere, procedures and admin fields when enabled', () => {
     const ctx = context('postgres');
