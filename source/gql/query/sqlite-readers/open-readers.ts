@@ -10,7 +10,8 @@ export const DEFAULT_SQLITE_READERS = 4;
  * on the service's thread, better-sqlite3 being synchronous — until every reader is done). WAL
  * is a property of the file and stays with it. A file that cannot take WAL (another process
  * holds it in a mode it cannot leave, a read-only folder) keeps its reads on the service's
- * connection, said once in `log`. `size` 0: no pool.
+ * connection, said once in `log`, as does a file the first reader process cannot open (it is
+ * started here, before the service answers). `size` 0: no pool.
  */
 export async function openSqliteReaders(db: Knex, file: string, size: number, log?: (line: string) => void): Promise<SqliteReaderPool | undefined> {
   if (size <= 0) return undefined;
@@ -25,5 +26,13 @@ export async function openSqliteReaders(db: Knex, file: string, size: number, lo
     log?.(`graphql: ${file} cannot use SQLite's WAL journal (${String(mode)}): its queries run on the server's thread, one at a time, with no statement-timeout`);
     return undefined;
   }
-  return new SqliteReaderPool(file, size);
+  const pool = new SqliteReaderPool(file, size);
+  try {
+    await pool.prestart();
+  } catch (error) {
+    await pool.close();
+    log?.(`graphql: ${file} cannot be read by a reader process (${(error as Error).message}): its queries run on the server's thread, one at a time, with no statement-timeout`);
+    return undefined;
+  }
+  return pool;
 }

@@ -60,8 +60,8 @@ function driverError(error: {name?: string; message: string; code?: string}): Er
 /**
  * Read statements on a SQLite file, each run in a process of its own so that none blocks the
  * service's thread (better-sqlite3 is synchronous: one long SELECT on the service's connection
- * freezes every request and /_workbench/health). Up to `size` reader processes, started when reads
- * wait for one (a start costs ~100–250 ms, paid once per process), each with its own read-only
+ * freezes every request and /_workbench/health). Up to `size` reader processes: one started with
+ * the pool, more when reads wait for one (a start costs ~100–250 ms, paid once per process), each with its own read-only
  * connection; a statement past its deadline, or whose client went away, ends by SIGKILL of its
  * process — the only way to stop a better-sqlite3 statement — and a fresh one replaces it when a
  * read needs it.
@@ -90,6 +90,33 @@ export class SqliteReaderPool implements SqliteReaders {
     });
   }
 
+  /**
+   * Starts the first reader and waits until it has the file open: the first read then waits for
+   * no process start (a subscription's row read, a first query), and a file the readers cannot
+   * open is said when the service opens, not at its first query.
+   */
+  async prestart(): Promise<void> {
+    if (this.closed || this.readers.size > 0) return;
+    const {child} = this.start();
+    await new Promise<void>((resolve, reject) => {
+      const done = (error?: Error) => {
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        child.off('error', done);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onMessage = (message: ReaderMessage) => {
+        if ('ready' in message) done();
+        else if ('failed' in message) done(new Error(message.failed));
+      };
+      const onExit = (code: number | null, signal: NodeJS.Signals | null) => done(new Error(`the reader process ended (${signal ?? `exit code ${code}`})`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+      child.once('error', done);
+    });
+  }
+
   state(): SqliteReadersState {
     let running = 0;
     for (const reader of this.readers) if (reader.job) running++;
@@ -115,7 +142,7 @@ export class SqliteReaderPool implements SqliteReaders {
     for (let missing = this.waiting.length - starting; missing > 0 && this.readers.size < this.size; missing--) this.start();
   }
 
-  private start(): void {
+  private start(): Reader {
     const env = {...process.env};
     // The service's own node flags (an inspector port, a loader) are not the reader's.
     delete env.NODE_OPTIONS;
@@ -135,6 +162,7 @@ export class SqliteReaderPool implements SqliteReaders {
       if (child.pid === undefined) this.ended(reader, null, null);
     });
     child.once('exit', (code, signal) => this.ended(reader, code, signal));
+    return reader;
   }
 
   private send(reader: Reader, job: Job): void {
