@@ -31,7 +31,10 @@ const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(val
 
 const children = [];
 async function startServer(file, readers) {
-  const child = spawn(process.execPath, [helper, file, String(readers), JSON.stringify(METADATA)], {stdio: ['ignore', 'pipe', 'inherit'], env: {...process.env, NODE_ENV: 'production'}});
+  const child = spawn(process.execPath, [helper, file, String(readers), JSON.stringify(METADATA)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {...process.env, NODE_ENV: 'production'},
+  });
   children.push(child);
   const line = await new Promise((resolve, reject) => {
     let out = '';
@@ -87,7 +90,7 @@ async function smallLoad(url) {
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'wb-bench-sqlite-readers-'));
-let failed = false;
+let failed;
 try {
   const file = join(scratch, 'chinook.sqlite');
   const settings = join(scratch, 'appsettings.json');
@@ -123,7 +126,9 @@ try {
   const peer = row('server thread');
   const healthOk = ours.health < HEALTH_TARGET_MS;
   failed = !healthOk;
-  console.log(`  health p99 under a heavy query: ${ours.health.toFixed(1)} ms with readers (target < ${HEALTH_TARGET_MS} ms: ${healthOk ? 'PASS' : 'FAIL'}), ${(peer.health / ours.health).toFixed(0)}× lower than on the server's thread`);
+  console.log(
+    `  health p99 under a heavy query: ${ours.health.toFixed(1)} ms with readers (target < ${HEALTH_TARGET_MS} ms: ${healthOk ? 'PASS' : 'FAIL'}), ${(peer.health / ours.health).toFixed(0)}× lower than on the server's thread`,
+  );
   console.log(`  small queries with readers / on the server's thread: ${(ours.rps / peer.rps).toFixed(2)}× req/s, ${(ours.p99 / peer.p99).toFixed(2)}× p99`);
 } finally {
   for (const child of children) child.kill();

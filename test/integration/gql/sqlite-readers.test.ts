@@ -3,7 +3,7 @@ import knex from 'knex';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {ANONYMOUS} from '../../../source/gql/auth/index.js';
 import {openGqlService} from '../../../source/gql/service.js';
-import type {GqlService, UserContext} from '../../../source/gql/types.js';
+import type {UserContext} from '../../../source/gql/types.js';
 import {HEALTH_PATH, startGraphqlServer, type GraphqlServer} from '../../../servers/graphql/index.js';
 import {gqlDatabases, settingsFor, type GqlFixture} from '../../helpers/gql-databases.js';
 
