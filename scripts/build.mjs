@@ -146,6 +146,7 @@ const entryPoints = [
   'source/devproxy/inject/inject-html.ts',
   'source/devproxy/inject/page-script.ts',
   'source/gql/service.ts',
+  'servers/graphql/index.ts',
   'source/gql/events/dispatcher.ts',
   'source/gql/events/events-service.ts',
   'source/gql/events/outbox-store.ts',

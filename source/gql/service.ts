@@ -8,8 +8,9 @@ import {loadModel} from './load-model.js';
 import {statementCanceller} from './query/deadline.js';
 import {watchRowEstimates} from './query/row-estimates.js';
 import {DocumentCache} from './query/document-cache.js';
+import {DEFAULT_SQLITE_READERS, openSqliteReaders} from './query/sqlite-readers/open-readers.js';
 import {buildSchema} from './schema/build-schema.js';
-import {connectGql, databaseReadError} from './settings/connect.js';
+import {connectGql, databaseReadError, sqliteFile} from './settings/connect.js';
 import {parseConnectionString} from './settings/connection-string.js';
 import type {ConnectionInfo, GqlExecuteArgs, GqlExecuteResult, GqlModel, GqlRequestContext, GqlService, GqlSettings, ModelProblem, SentStatement} from './types.js';
 
@@ -20,6 +21,11 @@ export interface OpenGqlServiceOptions {
   poolMax?: number;
   /** Where background failures (the subscriptions' outbox reads) are said; default nowhere. */
   log?: (line: string) => void;
+  /**
+   * SQLite on a file: reader processes its reads run in, off the service's thread (default 4;
+   * 0: every statement on the service's connection, as on `:memory:`).
+   */
+  sqliteReaders?: number;
 }
 
 /**
@@ -72,6 +78,8 @@ export async function openGqlService(settings: GqlSettings, options: OpenGqlServ
     await cancelDb?.destroy();
     throw databaseReadError(connection, error);
   }
+  const file = sqliteFile(connection);
+  const sqliteReaders = file === undefined ? undefined : await openSqliteReaders(db, file, options.sqliteReaders ?? DEFAULT_SQLITE_READERS, options.log);
   const schema = buildSchema(model);
   const documents = new DocumentCache(schema, model);
   const rowEstimates = watchRowEstimates(db, model);
@@ -90,6 +98,7 @@ export async function openGqlService(settings: GqlSettings, options: OpenGqlServ
     user: args.user,
     onEvents,
     ...(cancelStatement ? {cancelStatement} : {}),
+    ...(sqliteReaders ? {sqliteReaders} : {}),
     ...(args.signal ? {signal: args.signal} : {}),
     ...(changeFeed ? {changeFeed} : {}),
     ...(statements ? {statements} : {}),
@@ -108,6 +117,7 @@ export async function openGqlService(settings: GqlSettings, options: OpenGqlServ
     schema,
     db,
     documents,
+    ...(sqliteReaders ? {sqliteReaders} : {}),
     async execute(args: GqlExecuteArgs): Promise<GqlExecuteResult> {
       const prepared = documents.admit(args.query, args.operationName, args.variables);
       if (prepared.errors) return {errors: plainErrors(prepared.errors)};
@@ -161,6 +171,7 @@ export async function openGqlService(settings: GqlSettings, options: OpenGqlServ
       rowEstimates.stop();
       eventListeners.clear();
       await changeFeed?.close();
+      await sqliteReaders?.close();
       await db.destroy();
       await cancelDb?.destroy();
     },

@@ -379,6 +379,31 @@ export interface GqlRequestContext {
   cancelStatement?: (connection: unknown) => Promise<void>;
   /** The outbox as a stream (events/outbox-tail.ts), for `<t>Changed` subscriptions; typed loosely to keep this file free of imports. */
   changeFeed?: unknown;
+  /** SQLite on a file: the processes its reads run in, off the service's thread (query/sqlite-readers/). */
+  sqliteReaders?: SqliteReaders;
+}
+
+/** A read statement for a SQLite reader process: compiled SQL, how long it may run once running, the request's signal. */
+export interface SqliteReadRequest {
+  sql: string;
+  bindings: readonly unknown[];
+  ms: number;
+  signal?: AbortSignal;
+}
+
+/** What the reader pool is doing now: processes alive, statements running in them, reads waiting for a process. */
+export interface SqliteReadersState {
+  size: number;
+  processes: number;
+  running: number;
+  waiting: number;
+}
+
+/** The reads of a SQLite file run in processes of their own (query/sqlite-readers/reader-pool.ts). */
+export interface SqliteReaders {
+  /** The statement's rows, or `{write: true}` for a statement that writes (the caller runs it on the service's connection). */
+  read(request: SqliteReadRequest): Promise<{rows: Row[]} | {write: true}>;
+  state(): SqliteReadersState;
 }
 
 /** A filter as written in GraphQL: `{col: {_eq: 1}, and: [...], or: [...], <link>: {...}}`. */
@@ -435,6 +460,8 @@ export interface GqlService {
   context?(user: UserContext): GqlRequestContext;
   /** Hears every committed change that wrote events (through this service); returns the unsubscribe. */
   onEvents?(listener: () => void): () => void;
+  /** SQLite on a file: the reader processes its reads run in (absent on `:memory:`, the servers, or with `sqliteReaders: 0`). */
+  sqliteReaders?: Pick<SqliteReaders, 'state'>;
   close(): Promise<void>;
 }
 

@@ -132,7 +132,11 @@ export function timedOut(provider: Provider, error: unknown, deadline: Deadline)
     (provider === 'postgres' && record.code === '57014' && /statement timeout/.test(words)) ||
     // MariaDB ER_STATEMENT_TIMEOUT, MySQL ER_QUERY_TIMEOUT.
     (provider === 'mysql' && (record.errno === 1969 || record.errno === 3024));
-  if (!cut) return undefined;
+  return cut ? deadlineExceeded(deadline) : undefined;
+}
+
+/** The one GraphQL error of a statement cut at its deadline (by the database, or by ending SQLite's reader process), naming the setting. */
+export function deadlineExceeded(deadline: Deadline): GraphQLError {
   const seconds = deadline.ms / 1000;
   const message =
     deadline.setting === 'statement-timeout'

@@ -1,7 +1,8 @@
 import {createHash} from 'node:crypto';
 import type {Knex} from 'knex';
-import type {GqlRequestContext, Provider, Row} from '../types.js';
-import {abandoned, mysqlQuery, statementTimeoutMs, withDeadline, type Deadline, type DriverConnection} from './deadline.js';
+import type {GqlRequestContext, Provider, Row, SqliteReaders} from '../types.js';
+import {abandoned, deadlineExceeded, mysqlQuery, statementTimeoutMs, withDeadline, type Deadline, type DriverConnection} from './deadline.js';
+import {StatementCut} from './sqlite-readers/reader-pool.js';
 
 /** A compiled statement: SQL with `?` placeholders and its values. */
 export interface Statement {
@@ -70,6 +71,22 @@ async function runPooled(ctx: GqlRequestContext, statement: Statement, deadline:
   }
 }
 
+/**
+ * SQLite on a file: the statement in a reader process (sqlite-readers/), off this thread, ended
+ * with its process at the deadline or when the client leaves. Undefined for a statement that
+ * writes (a `_rawQuery` UPDATE): the readers' connections are read-only, so it runs here.
+ */
+async function runOnReader(ctx: GqlRequestContext, readers: SqliteReaders, statement: Statement, deadline: Deadline): Promise<Row[] | undefined> {
+  const sendable = compiledForDriver(ctx, statement);
+  try {
+    const outcome = await readers.read({sql: sendable.sql, bindings: sendable.bindings, ms: deadline.ms, ...(ctx.signal ? {signal: ctx.signal} : {})});
+    return 'rows' in outcome ? outcome.rows : undefined;
+  } catch (error) {
+    if (error instanceof StatementCut) throw error.reason === 'deadline' ? deadlineExceeded(deadline) : abandoned();
+    throw error;
+  }
+}
+
 /** The rows of a `db.raw` result, whatever the driver's shape. */
 export function rowsOf(provider: Provider, result: unknown): Row[] {
   if (provider === 'postgres') return ((result as {rows?: Row[]}).rows ?? []) as Row[];
@@ -84,17 +101,21 @@ export function rowsOf(provider: Provider, result: unknown): Row[] {
 
 /**
  * Sends one statement under the request's deadline (`statement-timeout`, or the `_rawQuery`
- * timeout given) and cancel, and records it when the request asked for the SQL (debug). SQLite
- * runs on this thread and cannot be interrupted: it is bounded by the cost limit (cost.ts).
+ * timeout given) and cancel, and records it when the request asked for the SQL (debug). SQLite on
+ * a file reads in its reader processes; inside a write's transaction (which must see its own
+ * writes) and on `:memory:` (which no other connection can open) it runs on this thread, as
+ * every SQLite write does — those are bounded by the cost limit (cost.ts), not interrupted.
  */
 export async function run(ctx: GqlRequestContext, statement: Statement, options: {timeoutMs?: number} = {}): Promise<Row[]> {
   const started = performance.now();
   const provider = ctx.model.provider;
+  const deadline: Deadline =
+    options.timeoutMs === undefined ? {ms: statementTimeoutMs(ctx.model), setting: 'statement-timeout'} : {ms: options.timeoutMs, setting: 'raw-sql-timeout'};
   try {
-    if (provider === 'postgres' || provider === 'mysql') {
-      const deadline: Deadline =
-        options.timeoutMs === undefined ? {ms: statementTimeoutMs(ctx.model), setting: 'statement-timeout'} : {ms: options.timeoutMs, setting: 'raw-sql-timeout'};
-      return await runPooled(ctx, statement, deadline);
+    if (provider === 'postgres' || provider === 'mysql') return await runPooled(ctx, statement, deadline);
+    if (provider === 'sqlite' && ctx.sqliteReaders && !ctx.db.isTransaction) {
+      const rows = await runOnReader(ctx, ctx.sqliteReaders, statement, deadline);
+      if (rows) return rows;
     }
     let query = ctx.db.raw(statement.sql, statement.bindings as Knex.RawBinding[]);
     if (options.timeoutMs !== undefined) query = query.timeout(options.timeoutMs, {cancel: provider !== 'sqlite'});

@@ -260,7 +260,7 @@ describe.each(databases)('GraphQL queries on $kind', (database) => {
   });
 
   maybe('_rawQuery is cancelled at its timeout', async () => {
-    if (database.kind === 'sqlite') return; // SQLite runs in-process: no statement to cancel
+    if (database.kind === 'sqlite') return; // this context runs SQLite on the test's own connection (no reader processes: sqlite-readers.test.ts cuts _rawQuery there)
     const admin: UserContext = {claims: {}, roles: ['gql-raw-sql'], anonymous: false};
     const sleep = database.kind === 'postgres' ? 'select pg_sleep(20)' : 'select sleep(20)';
     const {errors} = await run(`{ _rawQuery(sql: "${sleep}", timeout: 1) }`, {user: admin});

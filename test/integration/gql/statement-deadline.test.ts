@@ -8,7 +8,8 @@ import {startGraphqlServer, type GraphqlServer} from '../../../servers/graphql/i
 import {gqlDatabases, settingsFor, snakeCase, type GqlFixture} from '../../helpers/gql-databases.js';
 
 // Every statement has a deadline (`:root { statement-timeout }`) and a cancel (a client that goes
-// away): on the servers, where a statement holds a pooled connection (issue 27 item 3).
+// away): on the servers, where a statement holds a pooled connection (issue 27 item 3); SQLite's
+// reader processes in sqlite-readers.test.ts.
 const databases = await gqlDatabases();
 const servers = databases.filter((database) => database.kind !== 'sqlite');
 const sqlite = databases.find((database) => database.kind === 'sqlite')!;
@@ -169,7 +170,7 @@ describe('the setting', () => {
     await fixture?.drop();
   });
 
-  it('is 30 s unless set, and is accepted on SQLite (which cannot interrupt a statement: the cost bound holds it)', async () => {
+  it('is 30 s unless set, and is read on SQLite too (cut there in its reader processes: sqlite-readers.test.ts)', async () => {
     const plain = await openGqlService(settingsFor(fixture));
     const set = await openGqlService(settingsFor(fixture, [':root { statement-timeout: 5 }']));
     try {
