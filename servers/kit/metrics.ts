@@ -2,6 +2,7 @@ import type {FastifyInstance} from 'fastify';
 import {Registry} from 'prom-client';
 import {exposition, httpMetrics, metricsEnabled, TEXT_FORMAT, type HttpMetrics} from '../../source/metrics/registry.js';
 import type {Front} from './front.js';
+import {CLIENT_CLOSED_REQUEST, onClientLeft} from './client-left.js';
 import {noQuery} from './schemas.js';
 
 declare module 'fastify' {
@@ -32,6 +33,7 @@ export function installMetrics(
       http.observe({route: request.routeOptions.url ?? UNMATCHED, method: request.method, status: reply.statusCode}, reply.elapsedTime / 1000);
       done();
     });
+    onClientLeft(app, (request, ms) => http.observe({route: request.routeOptions.url ?? UNMATCHED, method: request.method, status: CLIENT_CLOSED_REQUEST}, ms / 1000));
   }
   app.get('/metrics', {schema: {querystring: noQuery}}, async (_request, reply) => {
     return reply.type(TEXT_FORMAT).send(await exposition(registry));

@@ -1,6 +1,7 @@
 import {hostname} from 'node:os';
 import type {FastifyInstance} from 'fastify';
 import {LogSink} from '../../source/core/log-sink.js';
+import {CLIENT_CLOSED_REQUEST, onClientLeft} from './client-left.js';
 
 /**
  * Opens a server's request log (a LogSink: a full disk drops lines and counts them instead of
@@ -28,6 +29,9 @@ export function installRequestLog(app: FastifyInstance, stream: LogSink, beforeC
   app.addHook('onResponse', async (request, reply) => {
     request.log.info({status: reply.statusCode, ms: Math.round(reply.elapsedTime)}, `${request.method} ${request.url}`);
   });
+  onClientLeft(app, (request, ms) =>
+    request.log.info({status: CLIENT_CLOSED_REQUEST, ms: Math.round(ms)}, `${request.method} ${request.url} (the client closed the connection before its answer)`),
+  );
   app.addHook('onClose', async () => {
     beforeClose?.();
     await new Promise<void>((resolve) => stream.end(resolve));

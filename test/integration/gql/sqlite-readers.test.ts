@@ -80,6 +80,10 @@ describe('SQLite reads off the server thread', () => {
       await until(() => service.sqliteReaders!.state().processes === 1);
       expect(service.sqliteReaders!.state()).toMatchObject({running: 0, waiting: 0});
       expect(events).toEqual(['health 200', 'small 200', 'heavy hung up']);
+      // No answer was sent, yet the request is counted: as nginx's 499, client closed request.
+      const metrics = await (await fetch(`${server.url}/metrics`)).text();
+      expect(metrics).toMatch(/^http_requests_total\{route="\/graphql",method="POST",status="499"\} 1$/m);
+      expect(metrics).toMatch(/^http_requests_total\{route="\/graphql",method="POST",status="200"\} 1$/m);
     } finally {
       await server.close();
       await service.close();

@@ -192,6 +192,8 @@ describe('TUI panes on pushed daemon events', () => {
     // Time stands still: the uptimes, which move every second in a process's first minute, stay as they are.
     vi.useFakeTimers({toFake: ['Date']});
     const mark = traced.log.length;
+    // What the answers above asked to draw is drawn before the count starts.
+    await app.rendered();
     const frames = app.frames.length;
 
     writeFileSync(signal, '');

@@ -1,5 +1,6 @@
 import React from 'react';
 import {render} from 'ink-testing-library';
+import {unstable_IdlePriority as IDLE, unstable_scheduleCallback as scheduleTask} from 'scheduler';
 import {vi} from 'vitest';
 import {App} from '../../../source/tui/app.js';
 import type {TuiPorts} from '../../../source/tui/ports/index.js';
@@ -60,6 +61,11 @@ export async function renderApp(
     );
   const waitForText = (text: string | RegExp, timeout?: number) =>
     waitFor((current) => (typeof text === 'string' ? current.includes(text) : text.test(current)), String(text), timeout);
+  /**
+   * Resolves once React has nothing left to render: its scheduler runs an idle task only when no
+   * other task waits (a render asked for before this call has been drawn as a frame by then).
+   */
+  const rendered = () => new Promise<void>((resolve) => scheduleTask(IDLE, () => void resolve()));
   /** The status bar: the frame's last row. */
   const statusBar = (current: string) => current.trimEnd().split('\n').at(-1) ?? '';
   /**
@@ -88,6 +94,7 @@ export async function renderApp(
     waitForText,
     waitForFocus,
     waitForStatusBar,
+    rendered,
     press,
     resize: (next: Size) => setSize(instance.stdout, next),
     /** The first frame row that contains `text`. */
