@@ -54,6 +54,21 @@ export interface StagedUpdate {
   guard?: {sql: string; bindings: unknown[]};
 }
 
+/** One row upserted: inserted, or where its key exists already, the existing row updated inside the update policy. */
+export interface UpsertRow {
+  /** `schema.table`. */
+  ref: string;
+  /** The name the existing row is referred to by in the conflict branch. */
+  alias: string;
+  row: Row;
+  keyColumns: string[];
+  /** What a conflicting (existing) row gets; empty still touches the row (a key set to itself), so the statement reports it. */
+  set: Row;
+}
+
+/** The update policy's condition on the existing row named `alias`, undefined when the policy adds none. */
+export type GuardOn = (alias: string) => {sql: string; bindings: unknown[]} | undefined;
+
 /** A stored procedure call: `send` runs one statement under the request's deadline and answers its rows. */
 export type SendStatement = (statement: Knex.Raw) => Promise<Row[]>;
 
@@ -107,6 +122,8 @@ export interface Dialect {
   returnedRows(result: unknown): Row[];
   /** An insert answers the new row's id as knex's `[insertId]` (no RETURNING of the key columns). */
   readonly insertAnswersInsertId: boolean;
+  /** One upsert statement: an existing row the guard does not reach (another tenant's, a soft-deleted one) is never changed. */
+  upsert(db: Knex, upsert: UpsertRow, guardOn: GuardOn): Knex.Raw;
   /** An upsert hands back the key of the row it wrote (and nothing for a guarded no-op). */
   readonly upsertReturnsWrittenKey: boolean;
   /** Date and time columns take ISO text, not a Date (no date type). */

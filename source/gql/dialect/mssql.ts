@@ -2,7 +2,7 @@ import type {Knex} from 'knex';
 import {WorkbenchError} from '../../core/errors.js';
 import type {Row} from '../types.js';
 import type {Dialect} from './dialect.js';
-import {literalKey, notOn, orderRows, orderSql} from './sql-text.js';
+import {list, literalKey, notOn, orderRows, orderSql, upsertSetColumns} from './sql-text.js';
 
 // SQL Server 2017+ (tedious). Written and checked as SQL text only: no SQL Server runs here
 // (test/unit/gql/query-compile.test.ts holds its statements).
@@ -64,6 +64,33 @@ export const mssql: Dialect = {
   affectedRows: (result) => (Array.isArray(result) ? result.length : Number(result ?? 0)),
   returnedRows: (result) => (Array.isArray(result) ? (result as Row[]) : []),
   insertAnswersInsertId: false,
+  upsert(db, upsert, guardOn) {
+    // MERGE … WHEN MATCHED AND guard, holding the key range so two upserts cannot both insert.
+    const columns = Object.keys(upsert.row);
+    const values = columns.map((column) => upsert.row[column]);
+    const setColumns = upsertSetColumns(upsert);
+    const keys = upsert.keyColumns;
+    const guard = guardOn('wb_target');
+    const on = keys.map(() => 'wb_target.?? = wb_source.??').join(' and ');
+    const assignments = setColumns.map((column) => (column in upsert.set ? 'wb_target.?? = ?' : 'wb_target.?? = wb_source.??'));
+    const assignmentBindings = setColumns.flatMap((column) => (column in upsert.set ? [column, upsert.set[column]] : [column, column]));
+    const sql =
+      `merge into ?? with (holdlock) as wb_target using (values (${list(columns.length, '?')})) as wb_source (${list(columns.length, '??')}) on ${on} ` +
+      `when matched${guard ? ` and ${guard.sql}` : ''} then update set ${assignments.join(', ')} ` +
+      `when not matched then insert (${list(columns.length, '??')}) values (${list(columns.length, 'wb_source.??')}) ` +
+      `output ${list(keys.length, 'inserted.??')};`;
+    return db.raw(sql, [
+      upsert.ref,
+      ...values,
+      ...columns,
+      ...keys.flatMap((key) => [key, key]),
+      ...(guard?.bindings ?? []),
+      ...assignmentBindings,
+      ...columns,
+      ...columns,
+      ...keys,
+    ] as Knex.RawBinding[]);
+  },
   upsertReturnsWrittenKey: true,
   storesDatesAsText: false,
   lockForUpdate: (qb) => qb.forUpdate(),

@@ -1,7 +1,7 @@
 import type {Knex} from 'knex';
 import type {Row} from '../types.js';
 import type {Dialect} from './dialect.js';
-import {jsonCall, orderSql} from './sql-text.js';
+import {jsonCall, list, orderSql, upsertSetColumns} from './sql-text.js';
 
 // MariaDB and MySQL (the `mysql2` driver) share this dialect; the service is run and tested on
 // MariaDB. Where the two differ, this file writes MariaDB's form:
@@ -77,6 +77,23 @@ export const mysql: Dialect = {
   affectedRows: (result) => (result as Array<{affectedRows?: number}>)[0]?.affectedRows ?? 0,
   returnedRows: (result) => (Array.isArray(result) ? (result as Row[]) : []),
   insertAnswersInsertId: true,
+  upsert(db, upsert, guardOn) {
+    // ON DUPLICATE KEY UPDATE has no WHERE: each assignment is guarded by the policy instead.
+    const columns = Object.keys(upsert.row);
+    const values = columns.map((column) => upsert.row[column]);
+    const guard = guardOn(upsert.alias);
+    const setColumns = upsertSetColumns(upsert);
+    const assignments = setColumns.map((column) => {
+      const value = column in upsert.set ? '?' : '??';
+      return guard ? `?? = if(${guard.sql}, ${value}, ??)` : `?? = ${value}`;
+    });
+    const assignmentBindings = setColumns.flatMap((column) => {
+      const value = column in upsert.set ? upsert.set[column] : column;
+      return guard ? [column, ...guard.bindings, value, column] : [column, value];
+    });
+    const sql = `insert into ?? (${list(columns.length, '??')}) values (${list(columns.length, '?')}) on duplicate key update ${assignments.join(', ')}`;
+    return db.raw(sql, [upsert.ref, ...columns, ...values, ...assignmentBindings] as Knex.RawBinding[]);
+  },
   // A guarded no-op is reported like a write: the caller reads the row back to tell which it was.
   upsertReturnsWrittenKey: false,
   storesDatesAsText: false,

@@ -1,7 +1,7 @@
 import type {Knex} from 'knex';
 import type {GqlTable, Row} from '../types.js';
 import type {Dialect, JsonPair} from './dialect.js';
-import {jsonCall, quoteDouble, windowedRows} from './sql-text.js';
+import {jsonCall, onConflictUpsert, quoteDouble, windowedRows} from './sql-text.js';
 
 // PostgreSQL functions take at most 100 arguments: wider objects are built in pieces and joined as jsonb.
 const PAIRS_PER_CALL = 50;
@@ -85,6 +85,7 @@ export const postgres: Dialect = {
   affectedRows: (result) => (result as {rowCount?: number}).rowCount ?? 0,
   returnedRows: (result) => (Array.isArray(result) ? (result as Row[]) : (((result as {rows?: Row[]}).rows ?? []) as Row[])),
   insertAnswersInsertId: false,
+  upsert: onConflictUpsert,
   upsertReturnsWrittenKey: true,
   storesDatesAsText: false,
   lockForUpdate: (qb) => qb.forUpdate(),

@@ -1,6 +1,6 @@
 import type {Knex} from 'knex';
 import {WorkbenchError} from '../../core/errors.js';
-import type {JsonPair, OrderKey, RowList} from './dialect.js';
+import type {GuardOn, JsonPair, OrderKey, RowList, UpsertRow} from './dialect.js';
 
 // SQL text more than one dialect writes alike.
 
@@ -46,4 +46,27 @@ export function quoteDouble(name: string): string {
 /** For the paths a database does not take (the model or the settings refuse it first). */
 export function notOn(database: string, what: string): never {
   throw new WorkbenchError('internal', `${what} is not a path ${database} takes`);
+}
+
+/** `?, ?, ?`: `count` copies of `item`. */
+export const list = (count: number, item: string) => Array.from({length: count}, () => item).join(', ');
+
+/** The columns an upsert's conflict branch sets: those of `set`, or the first key set to itself when `set` is empty. */
+export const upsertSetColumns = (upsert: UpsertRow) => (Object.keys(upsert.set).length > 0 ? Object.keys(upsert.set) : [upsert.keyColumns[0] as string]);
+
+/** `INSERT … ON CONFLICT (key) DO UPDATE … WHERE guard RETURNING key`: PostgreSQL's and SQLite's upsert. */
+export function onConflictUpsert(db: Knex, upsert: UpsertRow, guardOn: GuardOn): Knex.Raw {
+  const columns = Object.keys(upsert.row);
+  const values = columns.map((column) => upsert.row[column]);
+  const setColumns = upsertSetColumns(upsert);
+  const keys = upsert.keyColumns;
+  const guard = guardOn(upsert.alias);
+  const assignments = setColumns.map((column) => (column in upsert.set ? '?? = ?' : '?? = excluded.??'));
+  const assignmentBindings = setColumns.flatMap((column) => (column in upsert.set ? [column, upsert.set[column]] : [column, column]));
+  const sql =
+    `insert into ?? (${list(columns.length, '??')}) values (${list(columns.length, '?')}) ` +
+    `on conflict (${list(keys.length, '??')}) do update set ${assignments.join(', ')}` +
+    (guard ? ` where ${guard.sql}` : '') +
+    ` returning ${list(keys.length, '??')}`;
+  return db.raw(sql, [upsert.ref, ...columns, ...values, ...keys, ...assignmentBindings, ...(guard?.bindings ?? []), ...keys] as Knex.RawBinding[]);
 }

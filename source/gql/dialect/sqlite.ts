@@ -2,7 +2,7 @@ import type {Knex} from 'knex';
 import {WorkbenchError} from '../../core/errors.js';
 import type {Row} from '../types.js';
 import type {Dialect} from './dialect.js';
-import {jsonCall, notOn, quoteDouble, windowedRows} from './sql-text.js';
+import {jsonCall, notOn, onConflictUpsert, quoteDouble, windowedRows} from './sql-text.js';
 
 // The set-based batch path is not SQLite's: one in-process writer has no round trips to save.
 const noSetBasedPath = () => notOn('SQLite', 'the set-based batch');
@@ -64,6 +64,7 @@ export const sqlite: Dialect = {
   affectedRows: (result) => (Array.isArray(result) ? result.length : Number(result ?? 0)),
   returnedRows: (result) => (Array.isArray(result) ? (result as Row[]) : []),
   insertAnswersInsertId: false,
+  upsert: onConflictUpsert,
   upsertReturnsWrittenKey: true,
   // No date type: ISO text sorts and reads back as written (knex would bind a Date as epoch milliseconds).
   storesDatesAsText: true,
