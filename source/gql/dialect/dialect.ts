@@ -76,6 +76,8 @@ export interface Dialect {
   readonly provider: 'postgres' | 'mysql' | 'sqlite' | 'sqlserver';
 
   // ── names ──
+  /** A name written into SQL text by hand (catalogue queries, sample scripts): quoted, its own quotes doubled. */
+  quoteIdentifier(name: string): string;
   /** The table name knex is given: `schema.table`, or the bare name where schemas are not written. */
   qualifiedName(schema: string | undefined, name: string): string;
 
@@ -90,6 +92,8 @@ export interface Dialect {
   readonly exactNumberAsText: string;
   /** Bytes read as lower-case hex, `??` the column. */
   readonly bytesAsHex: string;
+  /** EAV attributes (`_meta`, `_attributes`, `_attr`) are served on this database. */
+  readonly servesAttributes: boolean;
   /** EAV `_meta`: the meta rows as one JSON object attribute → value, `{}` when there is none. */
   attributeObjectAgg(db: Knex, attributes: AttributeRows): Knex.QueryBuilder | Knex.Raw;
   /** EAV `_attributes`: the meta rows as a JSON list of `{key, value}` ordered by key then value, `[]` when there is none. */

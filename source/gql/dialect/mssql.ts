@@ -14,6 +14,7 @@ const noAttributes = () => {
 /** SQL Server. */
 export const mssql: Dialect = {
   provider: 'sqlserver',
+  quoteIdentifier: (name) => `[${name.replaceAll(']', ']]')}]`,
   qualifiedName: (schema, name) => (schema ? `${schema}.${name}` : name),
 
   jsonObject(db, pairs) {
@@ -41,6 +42,7 @@ export const mssql: Dialect = {
   exactNumberAsText: 'cast(?? as nvarchar(64))',
   bytesAsHex: 'lower(convert(varchar(max), ??, 2))',
   // The settings refuse EAV on SQL Server (eav/eav-options.ts): no statement gets here.
+  servesAttributes: false,
   attributeObjectAgg: noAttributes,
   attributeListAgg: noAttributes,
 

@@ -14,6 +14,7 @@ import {jsonCall, list, orderSql, upsertSetColumns} from './sql-text.js';
 /** MariaDB/MySQL. */
 export const mysql: Dialect = {
   provider: 'mysql',
+  quoteIdentifier: (name) => `\`${name.replaceAll('`', '``')}\``,
   qualifiedName: (schema, name) => (schema ? `${schema}.${name}` : name),
 
   jsonObject(db, pairs) {
@@ -32,6 +33,7 @@ export const mysql: Dialect = {
   },
   exactNumberAsText: 'cast(?? as char)',
   bytesAsHex: 'lower(hex(??))',
+  servesAttributes: true,
   attributeObjectAgg: (db, {rows, keyRef, valueRef, valueSql}) => rows.select(db.raw(`coalesce(json_objectagg(??, ${valueSql}), json_object())`, [keyRef, valueRef])),
   attributeListAgg: (db, {rows, keyRef, valueRef, valueSql}) =>
     rows.select(db.raw(`coalesce(json_arrayagg(json_object('key', ??, 'value', ${valueSql}) order by ??, ??), json_array())`, [keyRef, valueRef, keyRef, valueRef])),

@@ -42,6 +42,7 @@ async function rowEstimates(db: Knex, tables: readonly GqlTable[]): Promise<Map<
 /** PostgreSQL (the `pg` driver). */
 export const postgres: Dialect = {
   provider: 'postgres',
+  quoteIdentifier: quoteDouble,
   qualifiedName: (schema, name) => (schema ? `${schema}.${name}` : name),
 
   jsonObject,
@@ -53,6 +54,7 @@ export const postgres: Dialect = {
   },
   exactNumberAsText: '??::text',
   bytesAsHex: `encode(??, 'hex')`,
+  servesAttributes: true,
   attributeObjectAgg: (db, {rows, keyRef, valueRef, valueSql}) =>
     rows.select(db.raw(`coalesce(json_object_agg(??, ${valueSql} order by ??), '{}'::json)`, [keyRef, valueRef, keyRef])),
   attributeListAgg: (db, {rows, keyRef, valueRef, valueSql}) =>

@@ -11,6 +11,7 @@ const noSetBasedPath = () => notOn('SQLite', 'the set-based batch');
 export const sqlite: Dialect = {
   provider: 'sqlite',
   // knex would quote `main.table` as one name.
+  quoteIdentifier: quoteDouble,
   qualifiedName: (_schema, name) => name,
 
   jsonObject(db, pairs) {
@@ -27,6 +28,7 @@ export const sqlite: Dialect = {
   },
   exactNumberAsText: 'cast(?? as text)',
   bytesAsHex: 'lower(hex(??))',
+  servesAttributes: true,
   attributeObjectAgg: (db, {rows, keyRef, valueRef, valueSql}) => rows.select(db.raw(`json_group_object(??, ${valueSql})`, [keyRef, valueRef])),
   attributeListAgg(db, {rows, keyRef, valueRef, valueSql, innerAlias}) {
     // SQLite aggregates in the order its input comes: an ordered derived table.
