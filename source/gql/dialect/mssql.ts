@@ -107,7 +107,15 @@ export const mssql: Dialect = {
     const on = keys.map(() => '??.?? = wb_s.??').join(' and ');
     const where = guard ? ` where ${guard.sql}` : '';
     const sql = `update ?? set ${setColumns.map(() => '??.?? = wb_s.??').join(', ')} from ?? as ?? join ?? as wb_s on ${on}${where}`;
-    const bindings = [alias, ...setColumns.flatMap((column) => [alias, column, column]), ref, alias, stage, ...keys.flatMap((key) => [alias, key, key]), ...(guard?.bindings ?? [])];
+    const bindings = [
+      alias,
+      ...setColumns.flatMap((column) => [alias, column, column]),
+      ref,
+      alias,
+      stage,
+      ...keys.flatMap((key) => [alias, key, key]),
+      ...(guard?.bindings ?? []),
+    ];
     return db.raw(sql, bindings as Knex.RawBinding[]);
   },
   dropStagingTable: (db, stage) => db.raw('drop table ??', [stage]),

@@ -36,7 +36,13 @@ function metaRows(ctx: GqlRequestContext, table: GqlTable, parentAlias: string):
 export function attributesSubquery(ctx: GqlRequestContext, table: GqlTable, shape: 'map' | 'list', parentAlias: string): Knex.QueryBuilder | Knex.Raw {
   const dialect = dialectOf(ctx.model.provider);
   const {qb, alias, eav, value} = metaRows(ctx, table, parentAlias);
-  const attributes = {rows: qb, keyRef: `${alias}.${eav.key}`, valueRef: `${alias}.${eav.value}`, valueSql: columnExpression(dialect, value), innerAlias: () => nextAlias(ctx, 's')};
+  const attributes = {
+    rows: qb,
+    keyRef: `${alias}.${eav.key}`,
+    valueRef: `${alias}.${eav.value}`,
+    valueSql: columnExpression(dialect, value),
+    innerAlias: () => nextAlias(ctx, 's'),
+  };
   return shape === 'map' ? dialect.attributeObjectAgg(ctx.db, attributes) : dialect.attributeListAgg(ctx.db, attributes);
 }
 

@@ -40,8 +40,7 @@ export async function runBatch(ctx: GqlRequestContext, table: GqlTable, actions:
   const dialect = dialectOf(ctx.model.provider);
   const capturable = !table.events || dialect.setBasedBatchesCaptureEvents;
   // An EAV parent's writes carry their attributes (and a hard delete removes them first): per row.
-  const setBased =
-    dialect.setBasedBatches && capturable && !table.eav && threshold > 0 && actions.length >= threshold && !writes.some((item) => item.write?.op === 'upsert');
+  const setBased = dialect.setBasedBatches && capturable && !table.eav && threshold > 0 && actions.length >= threshold && !writes.some((item) => item.write?.op === 'upsert');
   // A table with emit-events writes its events in the same transaction, on either path.
   const recorder = recorderFor(scope);
   const affected = await transactionWithDeadline(ctx, async (trx) => {

@@ -66,7 +66,12 @@ describe('the SQL stage reads one way', () => {
   });
 
   it('catches a branch written the usual ways', () => {
-    for (const line of ["if (ctx.model.provider === 'mysql')", "provider !== 'sqlite' ? a : b", 'switch (spec.provider) {', 'const bulk: ReadonlySet<Provider> = new Set<Provider>([']) {
+    for (const line of [
+      "if (ctx.model.provider === 'mysql')",
+      "provider !== 'sqlite' ? a : b",
+      'switch (spec.provider) {',
+      'const bulk: ReadonlySet<Provider> = new Set<Provider>([',
+    ]) {
       expect(PROVIDER_BRANCH.test(line)).toBe(true);
     }
     expect(PROVIDER_BRANCH.test('dialectOf(ctx.model.provider).jsonObject(db, pairs)')).toBe(false);
