@@ -77,3 +77,27 @@ describe('the SQL stage reads one way', () => {
     expect(PROVIDER_BRANCH.test('dialectOf(ctx.model.provider).jsonObject(db, pairs)')).toBe(false);
   });
 });
+
+describe('the set-based batch on SQL Server (no server here: checked as text)', () => {
+  it('stages into a #temporary table and updates from it joined on the key, inside the guard', () => {
+    const mssql = dialectOf('sqlserver');
+    const stage = mssql.stagingTable('abc');
+    expect(stage).toBe('#wb_stage_abc');
+    expect(mssql.createStagingTable(dbs.sqlserver, stage, ['id', 'status'], 'dbo.orders').toSQL().sql).toBe(
+      'select [id], [status] into [#wb_stage_abc] from [dbo].[orders] where 1 = 0',
+    );
+    const update = mssql.updateFromStaging(dbs.sqlserver, {
+      ref: 'dbo.orders',
+      alias: 'orders',
+      stage,
+      keys: ['id'],
+      setColumns: ['status'],
+      guard: {sql: '[orders].[tenant_id] = ?', bindings: ['t1']},
+    });
+    expect(update.toSQL().sql).toBe(
+      'update [orders] set [orders].[status] = wb_s.[status] from [dbo].[orders] as [orders] join [#wb_stage_abc] as wb_s on [orders].[id] = wb_s.[id] where [orders].[tenant_id] = ?',
+    );
+    expect(update.toSQL().bindings).toEqual(['t1']);
+    expect(mssql.dropStagingTable(dbs.sqlserver, stage)?.toSQL().sql).toBe('drop table [#wb_stage_abc]');
+  });
+});
