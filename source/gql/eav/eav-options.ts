@@ -1,3 +1,4 @@
+import {dialectOf} from '../dialect/dialect-of.js';
 import {PropertyReader} from '../model/property-reader.js';
 import type {ColumnKind, DbModel, DbTable, GqlColumn, GqlTable, ModelProblem, ResolvedMetadata, TableEav} from '../types.js';
 import {EAV_FIELDS} from './fields.js';
@@ -121,7 +122,7 @@ function eavOf(db: DbModel, meta: DbTable, read: PropertyReader, byKey: Map<stri
     read.problem(EAV_KEY.parent, `${parent.key} has column(s) ${taken.map((candidate) => candidate.name).join(', ')}, which the EAV fields ${EAV_FIELDS.join(', ')} would hide`);
     ok = false;
   }
-  if (db.provider === 'sqlserver') {
+  if (!dialectOf(db.provider).servesAttributes) {
     read.problem(EAV_KEY.parent, 'EAV attributes are not available on SQL Server in this service');
     ok = false;
   }

@@ -1,5 +1,6 @@
 import type {Knex} from 'knex';
 import {WorkbenchError} from '../../core/errors.js';
+import {dialectOf} from '../dialect/dialect-of.js';
 import {applyOperator, columnExpression, COMPARISON_OPERATORS, nextAlias, readPolicy, STRING_OPERATORS, tableRef} from '../query/sql-parts.js';
 import type {GqlColumn, GqlRequestContext, GqlTable, TableEav} from '../types.js';
 import {EAV_FILTER_FIELD} from './fields.js';
@@ -33,25 +34,16 @@ function metaRows(ctx: GqlRequestContext, table: GqlTable, parentAlias: string):
  * Returned as the SQL of one pair of the row object (`?` bound to the subquery).
  */
 export function attributesSubquery(ctx: GqlRequestContext, table: GqlTable, shape: 'map' | 'list', parentAlias: string): Knex.QueryBuilder | Knex.Raw {
-  const provider = ctx.model.provider;
+  const dialect = dialectOf(ctx.model.provider);
   const {qb, alias, eav, value} = metaRows(ctx, table, parentAlias);
-  const keyRef = `${alias}.${eav.key}`;
-  const valueSql = columnExpression(provider, value);
-  const valueRef = `${alias}.${eav.value}`;
-  if (shape === 'map') {
-    if (provider === 'postgres') return qb.select(ctx.db.raw(`coalesce(json_object_agg(??, ${valueSql} order by ??), '{}'::json)`, [keyRef, valueRef, keyRef]));
-    if (provider === 'mysql') return qb.select(ctx.db.raw(`coalesce(json_objectagg(??, ${valueSql}), json_object())`, [keyRef, valueRef]));
-    return qb.select(ctx.db.raw(`json_group_object(??, ${valueSql})`, [keyRef, valueRef]));
-  }
-  const item = `json_object('key', ??, 'value', ${valueSql})`;
-  if (provider === 'postgres') {
-    return qb.select(ctx.db.raw(`coalesce(json_agg(json_build_object('key', ??, 'value', ${valueSql}) order by ??, ??), '[]'::json)`, [keyRef, valueRef, keyRef, valueRef]));
-  }
-  if (provider === 'mysql') return qb.select(ctx.db.raw(`coalesce(json_arrayagg(${item} order by ??, ??), json_array())`, [keyRef, valueRef, keyRef, valueRef]));
-  // SQLite aggregates in the order its input comes: an ordered derived table.
-  qb.select(ctx.db.raw(`${item} as j`, [keyRef, valueRef])).orderBy([keyRef, valueRef]);
-  const inner = nextAlias(ctx, 's');
-  return ctx.db.raw(`(select json_group_array(json(??)) from ? as ??)`, [`${inner}.j`, qb, inner]);
+  const attributes = {
+    rows: qb,
+    keyRef: `${alias}.${eav.key}`,
+    valueRef: `${alias}.${eav.value}`,
+    valueSql: columnExpression(dialect, value),
+    innerAlias: () => nextAlias(ctx, 's'),
+  };
+  return shape === 'map' ? dialect.attributeObjectAgg(ctx.db, attributes) : dialect.attributeListAgg(ctx.db, attributes);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -106,7 +98,7 @@ export function applyAttributeFilter(qb: Knex.QueryBuilder, table: GqlTable, fil
         absent = operand;
         continue;
       }
-      applyOperator(ctx.model.provider, rows, table, value, `${metaAlias}.${eav.value}`, op, checkedOperand(table, attribute, op, operand));
+      applyOperator(dialectOf(ctx.model.provider), rows, table, value, `${metaAlias}.${eav.value}`, op, checkedOperand(table, attribute, op, operand));
     }
     if (absent) qb.whereNotExists(rows);
     else qb.whereExists(rows);

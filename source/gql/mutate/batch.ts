@@ -1,16 +1,14 @@
 import {WorkbenchError} from '../../core/errors.js';
+import {dialectOf} from '../dialect/dialect-of.js';
 import {executeEavWrite, prepareEavWrite} from '../eav/write-attributes.js';
 import {recorderFor} from '../events/capture.js';
 import {executeWriteWithEvents} from '../events/capture-write.js';
-import type {GqlRequestContext, GqlTable, Provider} from '../types.js';
+import type {GqlRequestContext, GqlTable} from '../types.js';
 import {collapseBatch} from './batch-collapse.js';
 import {executeSetBased} from './bulk-writes.js';
 import {writeScope, type PreparedWrite, type WriteAction} from './prepare.js';
 import {executeWrite} from './row-writes.js';
 import {transactionWithDeadline} from '../query/deadline.js';
-
-/** The databases with a set-based batch path; SQLite stays per row (one in-process writer has no round trips to save). */
-const bulkProviders: ReadonlySet<Provider> = new Set<Provider>(['postgres', 'mysql', 'sqlserver']);
 
 export interface BatchOutcome {
   /** Rows inserted, updated and deleted: the `<t>_batch` field's answer. */
@@ -37,11 +35,12 @@ export async function runBatch(ctx: GqlRequestContext, table: GqlTable, actions:
   if (writes.length === 0) return {affected: 0, path: 'per-row', executed: 0};
 
   const threshold = table.bulkBatchThreshold;
-  // SQL Server's set-based path has no RETURNING to capture inserted rows with: with events its batches go per row.
-  const capturable = !(table.events && ctx.model.provider === 'sqlserver');
+  // The database's set-based path (none on SQLite: one in-process writer has no round trips to
+  // save); one that cannot capture inserted rows (SQL Server: no RETURNING) goes per row with events.
+  const dialect = dialectOf(ctx.model.provider);
+  const capturable = !table.events || dialect.setBasedBatchesCaptureEvents;
   // An EAV parent's writes carry their attributes (and a hard delete removes them first): per row.
-  const setBased =
-    bulkProviders.has(ctx.model.provider) && capturable && !table.eav && threshold > 0 && actions.length >= threshold && !writes.some((item) => item.write?.op === 'upsert');
+  const setBased = dialect.setBasedBatches && capturable && !table.eav && threshold > 0 && actions.length >= threshold && !writes.some((item) => item.write?.op === 'upsert');
   // A table with emit-events writes its events in the same transaction, on either path.
   const recorder = recorderFor(scope);
   const affected = await transactionWithDeadline(ctx, async (trx) => {

@@ -1,15 +1,13 @@
 import {randomBytes} from 'node:crypto';
 import type {Knex} from 'knex';
 import {WorkbenchError} from '../../core/errors.js';
+import {dialectOf} from '../dialect/dialect-of.js';
 import {keyOf, rowsByKeys, type EventRecorder} from '../events/capture.js';
 import {applyRowPolicy} from '../policy/row-policy.js';
 import type {Row} from '../types.js';
 import {policyCondition} from './policy-sql.js';
 import type {PreparedWrite, WriteScope} from './prepare.js';
 import {runStatement, type WriteRunner} from './statements.js';
-
-/** Bound parameters one statement may carry (SQL Server's limit is 2100; the others take far more). */
-const MAX_BINDINGS = {postgres: 30_000, mysql: 30_000, sqlserver: 2_000, sqlite: 900} as const;
 
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -18,14 +16,12 @@ function chunks<T>(items: T[], size: number): T[][] {
 }
 
 function rowsPerStatement(scope: WriteScope, columns: number): number {
-  return Math.max(1, Math.floor(MAX_BINDINGS[scope.model.provider] / Math.max(1, columns)));
+  return Math.max(1, Math.floor(dialectOf(scope.model.provider).maxBindings / Math.max(1, columns)));
 }
 
 /** The driver's affected-row count of a raw statement. */
 function affectedOf(scope: WriteScope, result: unknown): number {
-  if (scope.model.provider === 'postgres') return (result as {rowCount?: number}).rowCount ?? 0;
-  if (scope.model.provider === 'mysql') return (result as Array<{affectedRows?: number}>)[0]?.affectedRows ?? 0;
-  return Array.isArray(result) ? result.length : Number(result ?? 0);
+  return dialectOf(scope.model.provider).affectedRows(result);
 }
 
 /** Rows matching any of `keys` (within the policy of `op`), as a knex condition. */
@@ -92,45 +88,22 @@ async function updateStaged(runner: WriteRunner, scope: WriteScope, writes: Arra
         true,
       )
     : undefined;
-  const provider = scope.model.provider;
+  const dialect = dialectOf(scope.model.provider);
   const keys = scope.table.primaryKey;
   const columns = [...keys, ...setColumns];
-  const suffix = randomBytes(6).toString('hex');
-  const stage = provider === 'sqlserver' ? `#wb_stage_${suffix}` : `wb_stage_${suffix}`;
-  const shape = `${columns.map(() => '??').join(', ')}`;
-  const createSql =
-    provider === 'postgres'
-      ? `create temporary table ?? on commit drop as select ${shape} from ?? where 1 = 0`
-      : provider === 'mysql'
-        ? `create temporary table ?? as select ${shape} from ?? where 1 = 0`
-        : `select ${shape} into ?? from ?? where 1 = 0`;
-  const createBindings = provider === 'sqlserver' ? [...columns, stage, scope.ref] : [stage, ...columns, scope.ref];
-  await runStatement(runner, trx.raw(createSql, createBindings));
+  const stage = dialect.stagingTable(randomBytes(6).toString('hex'));
+  await runStatement(runner, dialect.createStagingTable(trx, stage, columns, scope.ref));
 
   const stagedRows = writes.map((write) => ({...write.key, ...write.set}));
   for (const part of chunks(stagedRows, rowsPerStatement(scope, columns.length))) await runStatement(runner, trx(stage).insert(part));
-  // A freshly filled temporary table has no statistics: without them PostgreSQL may pick a nested loop for the join.
-  if (provider === 'postgres') await runStatement(runner, trx.raw('analyze ??', [stage]));
+  const prepared = dialect.afterStaging(trx, stage);
+  if (prepared) await runStatement(runner, prepared);
 
   const guard = policyCondition(trx, scope.policy('update'), scope.alias);
-  const on = keys.map(() => '??.?? = wb_s.??').join(' and ');
-  const onBindings = keys.flatMap((key) => [scope.alias, key, key]);
-  const where = guard ? ` where ${guard.sql}` : '';
-  let sql: string;
-  let bindings: unknown[];
-  if (provider === 'postgres') {
-    sql = `update ?? as ?? set ${setColumns.map(() => '?? = wb_s.??').join(', ')} from ?? as wb_s where ${on}${guard ? ` and ${guard.sql}` : ''}`;
-    bindings = [scope.ref, scope.alias, ...setColumns.flatMap((column) => [column, column]), stage, ...onBindings, ...(guard?.bindings ?? [])];
-  } else if (provider === 'mysql') {
-    sql = `update ?? as ?? join ?? as wb_s on ${on} set ${setColumns.map(() => '??.?? = wb_s.??').join(', ')}${where}`;
-    bindings = [scope.ref, scope.alias, stage, ...onBindings, ...setColumns.flatMap((column) => [scope.alias, column, column]), ...(guard?.bindings ?? [])];
-  } else {
-    sql = `update ?? set ${setColumns.map(() => '??.?? = wb_s.??').join(', ')} from ?? as ?? join ?? as wb_s on ${on}${where}`;
-    bindings = [scope.alias, ...setColumns.flatMap((column) => [scope.alias, column, column]), scope.ref, scope.alias, stage, ...onBindings, ...(guard?.bindings ?? [])];
-  }
-  const affected = affectedOf(scope, await runStatement(runner, trx.raw(sql, bindings as Knex.RawBinding[])));
-  if (provider === 'mysql') await runStatement(runner, trx.raw('drop temporary table ??', [stage]));
-  if (provider === 'sqlserver') await runStatement(runner, trx.raw('drop table ??', [stage]));
+  const update = dialect.updateFromStaging(trx, {ref: scope.ref, alias: scope.alias, stage, keys, setColumns, ...(guard ? {guard} : {})});
+  const affected = affectedOf(scope, await runStatement(runner, update));
+  const drop = dialect.dropStagingTable(trx, stage);
+  if (drop) await runStatement(runner, drop);
   if (before && recorder) await recordAfter(runner, scope, recorder, 'update', before);
   return affected;
 }
@@ -140,14 +113,8 @@ async function updateStaged(runner: WriteRunner, scope: WriteScope, writes: Arra
  * INSERT … RETURNING since 10.5): the after images of their events, identity values included.
  */
 async function insertReturning(runner: WriteRunner, scope: WriteScope, part: Row[], recorder: EventRecorder): Promise<void> {
-  const insert = runner.trx(scope.ref).insert(part);
-  let rows: Row[];
-  if (scope.model.provider === 'postgres') rows = await runStatement<Row[]>(runner, insert.returning('*'));
-  else {
-    const compiled = insert.toSQL();
-    const result = await runStatement<unknown>(runner, runner.trx.raw(`${compiled.sql} returning *`, compiled.bindings as Knex.RawBinding[]));
-    rows = (Array.isArray(result) ? result[0] : []) as Row[];
-  }
+  const insert = dialectOf(scope.model.provider).insertReturningAll(runner.trx, runner.trx(scope.ref).insert(part));
+  const rows = insert.rows(await runStatement<unknown>(runner, insert.statement));
   for (const row of rows) recorder.add('insert', keyOf(scope.table, row), undefined, recorder.wantsImages ? row : undefined, row);
 }
 

@@ -1,3 +1,4 @@
+import {dialectOf} from '../dialect/dialect-of.js';
 import type {GqlColumn, GqlTable, PopulateKind, Provider, Row, UserContext} from '../types.js';
 
 /** The moment of one request's writes, written alike into every column it stamps. */
@@ -14,14 +15,15 @@ const WRITTEN_ON: Record<'insert' | 'update' | 'soft-delete', PopulateKind[]> = 
 };
 
 /**
- * A timestamp as the column takes it: SQLite has no date type (text in ISO form sorts and reads
- * back as written; knex would bind a Date as epoch milliseconds), text columns take ISO text,
- * the other databases take the Date.
+ * A timestamp as the column takes it: a database without a date type (SQLite: text in ISO form
+ * sorts and reads back as written; knex would bind a Date as epoch milliseconds) and text
+ * columns take ISO text, the others the Date.
  */
 export function timestampFor(column: GqlColumn | undefined, clock: WriteClock): unknown {
   const iso = clock.now.toISOString();
-  if (column?.kind === 'date') return clock.provider === 'sqlite' ? iso.slice(0, 10) : clock.now;
-  if (clock.provider === 'sqlite' || column?.kind === 'string') return iso.replace('T', ' ').replace('Z', '');
+  const asText = dialectOf(clock.provider).storesDatesAsText;
+  if (column?.kind === 'date') return asText ? iso.slice(0, 10) : clock.now;
+  if (asText || column?.kind === 'string') return iso.replace('T', ' ').replace('Z', '');
   return clock.now;
 }
 

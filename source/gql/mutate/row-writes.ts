@@ -1,4 +1,5 @@
 import type {Knex} from 'knex';
+import {dialectOf} from '../dialect/dialect-of.js';
 import type {Row} from '../types.js';
 import type {PreparedWrite, WriteScope} from './prepare.js';
 import {applyRowPolicy} from '../policy/row-policy.js';
@@ -16,17 +17,10 @@ function whereKey(qb: Knex.QueryBuilder, scope: WriteScope, key: Row): Knex.Quer
   return qb;
 }
 
-/** The rows a driver hands back from `returning` / `output`, or a raw result, as a list. */
-function returnedRows(provider: WriteScope['model']['provider'], result: unknown): Row[] {
-  if (Array.isArray(result)) return result as Row[];
-  if (provider === 'postgres') return ((result as {rows?: Row[]}).rows ?? []) as Row[];
-  return [];
-}
-
 async function insertOne(runner: WriteRunner, scope: WriteScope, row: Row, known: Row | undefined): Promise<WriteOutcome> {
   const {table, model} = scope;
   const query = runner.trx(scope.ref).insert(row);
-  if (model.provider === 'mysql') {
+  if (dialectOf(model.provider).insertAnswersInsertId) {
     const [insertId] = await runStatement<number[]>(runner, query);
     if (known) return {affected: 1, key: known};
     return table.primaryKey.length === 1 ? {affected: 1, key: {[table.primaryKey[0] as string]: insertId}} : {affected: 1};
@@ -60,10 +54,11 @@ export async function executeWrite(runner: WriteRunner, scope: WriteScope, write
       // Without a key (an identity the database fills) nothing can conflict: a plain insert.
       if (!write.key) return insertOne(runner, scope, write.row, undefined);
       const provider = scope.model.provider;
+      const dialect = dialectOf(provider);
       const policy = scope.policy('update');
       const spec = {ref: scope.ref, alias: scope.alias, row: write.row, keyColumns: scope.table.primaryKey, set: write.set, policy};
       const result = await runStatement(runner, upsertStatement(trx, provider, spec));
-      if (provider !== 'mysql') return returnedRows(provider, result).length > 0 ? {affected: 1, key: write.key} : {affected: 0};
+      if (dialect.upsertReturnsWrittenKey) return dialect.returnedRows(result).length > 0 ? {affected: 1, key: write.key} : {affected: 0};
       // MySQL reports a guarded no-op like a write: whether the row is now the user's says which it was.
       const visible = whereKey(trx(scope.ref), scope, write.key)
         .where((qb) => applyRowPolicy(qb, policy, scope.alias))

@@ -1,4 +1,5 @@
 import {WorkbenchError} from '../../core/errors.js';
+import {dialectOf} from '../dialect/dialect-of.js';
 import {keyOf, keyText, recorderFor, rowsByKeys} from '../events/capture.js';
 import {applyRowPolicy} from '../policy/row-policy.js';
 import {applyFilter} from '../query/filter-sql.js';
@@ -52,8 +53,7 @@ export async function updateWhere(ctx: GqlRequestContext, table: GqlTable, set: 
     if (matched === 0) return 0;
     if (!recorder?.emits('update')) return runStatement<number>(runner, matching(trx(scope.ref)).update(changes));
     // With events: the matched rows (at most the cap) read and locked first, updated by key, read again.
-    const lock = scope.model.provider === 'sqlite' ? (qb: ReturnType<typeof trx>) => qb : (qb: ReturnType<typeof trx>) => qb.forUpdate();
-    const before = await runStatement<Row[]>(runner, lock(matching(trx(scope.ref)).select(`${scope.alias}.*`)));
+    const before = await runStatement<Row[]>(runner, dialectOf(scope.model.provider).lockForUpdate(matching(trx(scope.ref)).select(`${scope.alias}.*`)));
     const count = await runStatement<number>(runner, matching(trx(scope.ref)).update(changes));
     const keys = before.map((row) => keyOf(table, row));
     const after = recorder.wantsImages ? await rowsByKeys(runner, scope, keys, undefined, false) : undefined;

@@ -1,4 +1,5 @@
 import {WorkbenchError} from '../../core/errors.js';
+import {dialectOf} from '../dialect/dialect-of.js';
 import type {FilterInput, GqlProcedure, GqlRequestContext, GqlTable, Row} from '../types.js';
 import {applyFilter} from './filter-sql.js';
 import {readPolicy, tableRef} from './sql-parts.js';
@@ -68,41 +69,11 @@ export async function runRawQuery(args: {sql: string; params?: unknown[] | null;
 
 /**
  * A stored procedure or function called with its `in` parameters in declared order; its rows as
- * JSON objects. PostgreSQL: `select * from fn(…)` (a procedure, which refuses that, is CALLed);
- * MariaDB: `CALL`, `out` parameters read back from session variables as one row.
+ * JSON objects, at most `max-query-rows`. How it is called is the dialect's: PostgreSQL `select *
+ * from fn(…)` (a procedure, which refuses that, is CALLed); MariaDB `CALL`, `out` parameters read
+ * back from session variables as one row; SQL Server `EXEC`; SQLite has none.
  */
 export async function callProcedure(procedure: GqlProcedure, args: Record<string, unknown>, ctx: GqlRequestContext): Promise<Row[]> {
-  const name = `${procedure.schema}.${procedure.dbName}`;
-  const provider = ctx.model.provider;
-  const cap = (rows: Row[]) => rows.slice(0, ctx.model.maxQueryRows);
-  if (provider === 'sqlite') throw new WorkbenchError('invalid_argument', `${procedure.name}: SQLite has no stored procedures`);
-  if (provider === 'mysql') {
-    const outs = procedure.params.filter((param) => param.mode === 'out');
-    const marks = procedure.params.map((param) => (param.mode === 'out' ? `@wb_out_${outs.indexOf(param)}` : '?')).join(', ');
-    const values = procedure.params.filter((param) => param.mode !== 'out').map((param) => args[param.name] ?? null);
-    const rows = await run(ctx, compile(ctx.db.raw(`call ??(${marks})`, [name, ...values] as never[])));
-    if (outs.length === 0) return cap(rows);
-    const select = outs.map((param, index) => `@wb_out_${index} as ??`).join(', ');
-    return run(
-      ctx,
-      compile(
-        ctx.db.raw(
-          `select ${select}`,
-          outs.map((param) => param.name),
-        ),
-      ),
-    );
-  }
-  const inputs = procedure.params.filter((param) => param.mode !== 'out');
-  const values = inputs.map((param) => args[param.name] ?? null);
-  const marks = inputs.map(() => '?').join(', ');
-  if (provider === 'sqlserver') return cap(await run(ctx, compile(ctx.db.raw(`exec ?? ${marks}`, [name, ...values] as never[]))));
-  try {
-    return cap(await run(ctx, compile(ctx.db.raw(`select * from ??(${marks})`, [name, ...values] as never[]))));
-  } catch (error) {
-    // 42809: "… is a procedure": CALL it (out parameters come back as its one row).
-    if ((error as {code?: unknown}).code !== '42809') throw error;
-    const all = procedure.params.map((param) => (param.mode === 'out' ? 'null' : '?')).join(', ');
-    return cap(await run(ctx, compile(ctx.db.raw(`call ??(${all})`, [name, ...values] as never[]))));
-  }
+  const rows = await dialectOf(ctx.model.provider).callProcedure(ctx.db, procedure, args, (statement) => run(ctx, compile(statement)));
+  return rows.slice(0, ctx.model.maxQueryRows);
 }

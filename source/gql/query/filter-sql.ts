@@ -1,4 +1,5 @@
 import type {Knex} from 'knex';
+import {dialectOf} from '../dialect/dialect-of.js';
 import {EAV_FILTER_FIELD} from '../eav/fields.js';
 import {applyAttributeFilter} from '../eav/read-sql.js';
 import {targetTable, visibleColumn} from '../model/lookup.js';
@@ -43,7 +44,7 @@ function applyFilterAt(qb: Knex.QueryBuilder, table: GqlTable, filter: FilterInp
     if (column) {
       if (!isRecord(value)) filterError(`the filter on ${table.name}.${key} must be an object of operators like {_eq: …}`);
       const ref = `${alias}.${column.dbName}`;
-      for (const [op, operand] of Object.entries(value)) applyOperator(ctx.model.provider, qb, table, column, ref, op, operand);
+      for (const [op, operand] of Object.entries(value)) applyOperator(dialectOf(ctx.model.provider), qb, table, column, ref, op, operand);
       continue;
     }
     const link = table.links.find((candidate) => candidate.name === key);

@@ -1,5 +1,7 @@
 import type {Knex} from 'knex';
 import {WorkbenchError} from '../../core/errors.js';
+import type {JsonPair} from '../dialect/dialect.js';
+import {dialectOf} from '../dialect/dialect-of.js';
 import {attributesSubquery} from '../eav/read-sql.js';
 import type {GqlRequestContext} from '../types.js';
 import {applyFilter} from './filter-sql.js';
@@ -11,74 +13,34 @@ import type {CollectionPlan, FieldPlan, ManyPlan, SinglePlan} from './plan.js';
  * Plan → one SQL statement, the way PostGraphile 4 answers a query: every row is built as a JSON
  * object by the database (keys are the response keys), a to-one link is a correlated subquery
  * giving one object, a to-many link a correlated subquery aggregating an ordered, limited list.
- * PostgreSQL uses json_build_object/json_agg, SQLite json_object/json_group_array, MariaDB and
- * MySQL JSON_OBJECT/JSON_ARRAYAGG (ORDER BY and LIMIT inside the aggregate: they allow no
- * correlated derived table). SQL Server builds each object with FOR JSON PATH and each list with
- * STRING_AGG over a limited, numbered derived table (SQL Server 2017+; written and checked as SQL
- * text only: no SQL Server runs here).
+ * How each database builds an object and aggregates a list is its dialect's (source/gql/dialect/:
+ * json_build_object/json_agg on PostgreSQL, json_object/json_group_array on SQLite,
+ * JSON_OBJECT/JSON_ARRAYAGG on MariaDB, FOR JSON PATH and STRING_AGG on SQL Server); this file
+ * writes the one statement shape all four share.
  */
 
-// A response key goes into the SQL as a string literal: GraphQL names can hold nothing else.
-const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
-
-function literalKey(key: string): string {
-  if (!GRAPHQL_NAME.test(key)) throw new WorkbenchError('internal', `not a GraphQL name: ${key}`);
-  return `'${key}'`;
-}
-
-interface Pair {
-  key: string;
-  sql: string;
-  bindings: unknown[];
-}
-
-// PostgreSQL functions take at most 100 arguments: wider objects are built in pieces and joined as jsonb.
-const PG_PAIRS_PER_CALL = 50;
-
-function jsonObject(ctx: GqlRequestContext, pairs: Pair[]): Knex.Raw {
-  const provider = ctx.model.provider;
-  const part = (chunk: Pair[], fn: string) => ({
-    sql: `${fn}(${chunk.map((pair) => `${literalKey(pair.key)}, ${pair.sql}`).join(', ')})`,
-    bindings: chunk.flatMap((pair) => pair.bindings),
-  });
-  if (provider === 'postgres') {
-    if (pairs.length <= PG_PAIRS_PER_CALL) {
-      const one = part(pairs, 'json_build_object');
-      return ctx.db.raw(one.sql, one.bindings as Knex.RawBinding[]);
-    }
-    const chunks: Array<{sql: string; bindings: unknown[]}> = [];
-    for (let start = 0; start < pairs.length; start += PG_PAIRS_PER_CALL) chunks.push(part(pairs.slice(start, start + PG_PAIRS_PER_CALL), 'jsonb_build_object'));
-    return ctx.db.raw(`(${chunks.map((chunk) => chunk.sql).join(' || ')})::json`, chunks.flatMap((chunk) => chunk.bindings) as Knex.RawBinding[]);
-  }
-  if (provider === 'sqlserver') {
-    // FOR JSON PATH over a FROM-less select of the row's values: one object, nulls kept.
-    if (pairs.length === 0) return ctx.db.raw(`'{}'`);
-    const list = pairs.map((pair) => `${pair.sql} as ${literalKey(pair.key).replace(/^'(.*)'$/, '[$1]')}`).join(', ');
-    return ctx.db.raw(`(select ${list} for json path, without_array_wrapper, include_null_values)`, pairs.flatMap((pair) => pair.bindings) as Knex.RawBinding[]);
-  }
-  if (pairs.length === 0) return ctx.db.raw('json_object()');
-  const one = part(pairs, 'json_object');
-  return ctx.db.raw(one.sql, one.bindings as Knex.RawBinding[]);
+function jsonObject(ctx: GqlRequestContext, pairs: JsonPair[]): Knex.Raw {
+  return dialectOf(ctx.model.provider).jsonObject(ctx.db, pairs);
 }
 
 /** The JSON object of one row of the plan's table, aliased `alias`. */
 function rowObject(ctx: GqlRequestContext, fields: FieldPlan[], alias: string): Knex.Raw {
-  const provider = ctx.model.provider;
-  const pairs: Pair[] = [];
+  const dialect = dialectOf(ctx.model.provider);
+  const pairs: JsonPair[] = [];
   for (const field of fields) {
     if (field.kind === 'column') {
-      pairs.push({key: field.key, sql: columnExpression(provider, field.column), bindings: [`${alias}.${field.column.dbName}`]});
+      pairs.push({key: field.key, sql: columnExpression(dialect, field.column), bindings: [`${alias}.${field.column.dbName}`]});
     } else if (field.kind === 'eav') {
       const sub = attributesSubquery(ctx, field.table, field.shape, alias);
-      pairs.push({key: field.key, sql: provider === 'sqlite' ? 'json(?)' : '?', bindings: [sub]});
+      pairs.push({key: field.key, sql: dialect.embeddedJson, bindings: [sub]});
     } else if (field.kind === 'single') {
       const sub = singleSubquery(ctx, field, alias);
-      pairs.push({key: field.key, sql: provider === 'sqlite' ? 'json(?)' : provider === 'sqlserver' ? 'json_query(?)' : '?', bindings: [sub]});
+      pairs.push({key: field.key, sql: dialect.embeddedJson, bindings: [sub]});
     } else if (field.kind === 'agg') {
       pairs.push({key: field.key, sql: '?', bindings: [aggregateSubquery(ctx, field, alias)]});
     } else {
       const sub = field.page ? pageObject(ctx, field, field.page, alias) : manySubquery(ctx, field.collection, field.link, alias);
-      pairs.push({key: field.key, sql: provider === 'sqlite' ? 'json(?)' : provider === 'sqlserver' ? 'json_query(?)' : '?', bindings: [sub]});
+      pairs.push({key: field.key, sql: dialect.embeddedJson, bindings: [sub]});
     }
   }
   return jsonObject(ctx, pairs);
@@ -90,12 +52,12 @@ function rowObject(ctx: GqlRequestContext, fields: FieldPlan[], alias: string): 
  * rows (same correlation, policy and filter), `offset` and `limit` the window applied.
  */
 function pageObject(ctx: GqlRequestContext, field: ManyPlan, keys: NonNullable<ManyPlan['page']>, parentAlias: string): Knex.Raw {
-  const provider = ctx.model.provider;
+  const dialect = dialectOf(ctx.model.provider);
   const plan = field.collection;
-  const pairs: Pair[] = keys.map(({key, field: part}) => {
+  const pairs: JsonPair[] = keys.map(({key, field: part}) => {
     if (part === 'data') {
       const list = manySubquery(ctx, plan, field.link, parentAlias);
-      return {key, sql: provider === 'sqlite' ? 'json(?)' : provider === 'sqlserver' ? 'json_query(?)' : '?', bindings: [list]};
+      return {key, sql: dialect.embeddedJson, bindings: [list]};
     }
     if (part === 'total') {
       const count = collectionRows(ctx, plan, nextAlias(ctx, 't'), {link: field.link, alias: parentAlias}).select(ctx.db.raw('count(*)'));
@@ -158,46 +120,12 @@ export function collectionRows(ctx: GqlRequestContext, plan: CollectionPlan, ali
 
 type CollectionLink = Parameters<typeof correlate>[2];
 
-function orderSql(plan: CollectionPlan, alias: string): {sql: string; bindings: string[]} {
-  return {
-    sql: plan.sort.map((key) => `?? ${key.descending ? 'desc' : 'asc'}`).join(', '),
-    bindings: plan.sort.map((key) => `${alias}.${key.column}`),
-  };
-}
-
 function manySubquery(ctx: GqlRequestContext, plan: CollectionPlan, link: CollectionLink, parentAlias: string): Knex.QueryBuilder | Knex.Raw {
   const alias = nextAlias(ctx, 't');
-  const provider = ctx.model.provider;
   const rows = collectionRows(ctx, plan, alias, {link, alias: parentAlias});
   const object = rowObject(ctx, plan.fields, alias);
-  if (provider === 'mysql') {
-    // MariaDB/MySQL: the order and the per-parent window live inside the aggregate.
-    const order = orderSql(plan, alias);
-    const window = plan.offset > 0 ? 'limit ? offset ?' : 'limit ?';
-    const windowBindings = plan.offset > 0 ? [plan.limit, plan.offset] : [plan.limit];
-    const agg = ctx.db.raw(`coalesce(json_arrayagg(?${order.sql ? ` order by ${order.sql}` : ''} ${window}), json_array())`, [object, ...order.bindings, ...windowBindings]);
-    return rows.select(agg);
-  }
-  if (provider === 'sqlserver') {
-    // SQL Server: the limited, ordered rows (a correlated derived table), their objects joined by string_agg in order.
-    const order = orderSql(plan, alias);
-    rows.select(ctx.db.raw('? as j', [object]), ctx.db.raw(`row_number() over (order by ${order.sql}) as rn`, order.bindings));
-    for (const key of plan.sort) rows.orderBy(`${alias}.${key.column}`, key.descending ? 'desc' : 'asc');
-    rows.limit(plan.limit).offset(plan.offset);
-    const inner = nextAlias(ctx, 's');
-    return ctx.db.raw(`coalesce((select '[' + string_agg(cast(?? as nvarchar(max)), ',') within group (order by ??) + ']' from ? as ??), '[]')`, [
-      `${inner}.j`,
-      `${inner}.rn`,
-      rows,
-      inner,
-    ]);
-  }
-  for (const key of plan.sort) rows.orderBy(`${alias}.${key.column}`, key.descending ? 'desc' : 'asc');
-  rows.select(ctx.db.raw('? as j', [object])).limit(plan.limit);
-  if (plan.offset > 0) rows.offset(plan.offset);
-  const inner = nextAlias(ctx, 's');
-  if (provider === 'postgres') return ctx.db.raw(`(select coalesce(json_agg(??), '[]'::json) from ? as ??)`, [`${inner}.j`, rows, inner]);
-  return ctx.db.raw(`(select json_group_array(json(??)) from ? as ??)`, [`${inner}.j`, rows, inner]);
+  const order = plan.sort.map((key) => ({ref: `${alias}.${key.column}`, descending: key.descending}));
+  return dialectOf(ctx.model.provider).jsonArrayAgg(ctx.db, {rows, object, order, limit: plan.limit, offset: plan.offset, innerAlias: () => nextAlias(ctx, 's')});
 }
 
 /**

@@ -1,7 +1,9 @@
 import type {Knex} from 'knex';
 import {WorkbenchError} from '../../core/errors.js';
+import type {Dialect} from '../dialect/dialect.js';
+import {dialectOf} from '../dialect/dialect-of.js';
 import {rowPolicy} from '../policy/row-policy.js';
-import type {GqlColumn, GqlLink, GqlModel, GqlRequestContext, GqlTable, Provider, RowPolicy} from '../types.js';
+import type {GqlColumn, GqlLink, GqlModel, GqlRequestContext, GqlTable, RowPolicy} from '../types.js';
 
 // The SQL pieces the read statements, the filters and the EAV attributes all build from: table
 // references, the link correlation, one column operator, aliases, a column read into JSON. They
@@ -20,10 +22,9 @@ export function readPolicy(ctx: GqlRequestContext, table: GqlTable): RowPolicy {
   return policy;
 }
 
-/** `schema.table` for knex, leaving out SQLite's `main` (knex would quote it as one name otherwise). */
+/** `schema.table` for knex, as the dialect writes it (SQLite's `main` left out: knex would quote it as one name). */
 export function tableRef(model: GqlModel, table: GqlTable, alias: string): Record<string, string> {
-  const qualified = model.provider === 'sqlite' || !table.schema ? table.dbName : `${table.schema}.${table.dbName}`;
-  return {[alias]: qualified};
+  return {[alias]: dialectOf(model.provider).qualifiedName(table.schema, table.dbName)};
 }
 
 /**
@@ -64,7 +65,7 @@ function patternOf(op: string, value: unknown): string {
   return op === '_contains' ? `%${escaped}%` : op === '_starts_with' ? `${escaped}%` : `%${escaped}`;
 }
 
-export function applyOperator(provider: Provider, qb: Knex.QueryBuilder, table: GqlTable, column: GqlColumn, ref: string, op: string, value: unknown): void {
+export function applyOperator(dialect: Dialect, qb: Knex.QueryBuilder, table: GqlTable, column: GqlColumn, ref: string, op: string, value: unknown): void {
   if (value === undefined) return;
   switch (op) {
     case '_eq':
@@ -112,9 +113,8 @@ export function applyOperator(provider: Provider, qb: Knex.QueryBuilder, table: 
     case '_like':
       if (column.kind !== 'string') filterError(`${op} applies to string columns; ${table.name}.${column.name} is not one`);
       if (op === '_like') qb.where(ref, 'like', patternOf(op, value));
-      // PostgreSQL and MySQL escape LIKE with a backslash by default (and MySQL would read '\\' as an open string); SQLite and SQL Server need saying.
-      else if (provider === 'postgres' || provider === 'mysql') qb.where(ref, 'like', patternOf(op, value));
-      else qb.whereRaw(`?? like ? escape '\\'`, [ref, patternOf(op, value)]);
+      // The other patterns escape `%`, `_` and `\` with a backslash: how LIKE is told so is the dialect's.
+      else dialect.whereLikeEscaped(qb, ref, patternOf(op, value));
       return;
     default:
       filterError(`unknown filter operator ${op} on ${table.name}.${column.name}`);
@@ -131,13 +131,13 @@ export function nextAlias(ctx: GqlRequestContext, prefix: string): string {
 }
 
 /** How a column is read into JSON: exact numbers as text (no double rounding), bytes as hex. */
-export function columnExpression(provider: Provider, column: GqlColumn): string {
+export function columnExpression(dialect: Dialect, column: GqlColumn): string {
   switch (column.kind) {
     case 'decimal':
     case 'bigint':
-      return provider === 'postgres' ? '??::text' : provider === 'mysql' ? 'cast(?? as char)' : provider === 'sqlserver' ? 'cast(?? as nvarchar(64))' : 'cast(?? as text)';
+      return dialect.exactNumberAsText;
     case 'binary':
-      return provider === 'postgres' ? `encode(??, 'hex')` : provider === 'sqlserver' ? 'lower(convert(varchar(max), ??, 2))' : 'lower(hex(??))';
+      return dialect.bytesAsHex;
     default:
       return '??';
   }

@@ -1,6 +1,7 @@
 import {createHash} from 'node:crypto';
 import type {Knex} from 'knex';
-import type {GqlRequestContext, Provider, Row, SqliteReaders} from '../types.js';
+import {dialectOf} from '../dialect/dialect-of.js';
+import type {GqlRequestContext, Row, SqliteReaders} from '../types.js';
 import {abandoned, deadlineExceeded, mysqlQuery, statementTimeoutMs, withDeadline, type Deadline, type DriverConnection} from './deadline.js';
 import {StatementCut} from './sqlite-readers/reader-pool.js';
 
@@ -57,14 +58,15 @@ function compiledForDriver(ctx: GqlRequestContext, statement: Statement): Statem
  */
 async function runPooled(ctx: GqlRequestContext, statement: Statement, deadline: Deadline): Promise<Row[]> {
   if (ctx.signal?.aborted) throw abandoned();
+  const dialect = dialectOf(ctx.model.provider);
   const client = ctx.db.client as unknown as PooledClient;
   const sendable = compiledForDriver(ctx, statement);
   const connection = await client.acquireConnection();
   try {
     return await withDeadline(ctx, connection, deadline, async () =>
-      ctx.model.provider === 'postgres' && sendable.native
+      dialect.sendsPreparedNative && sendable.native
         ? sendOnPg(connection, sendable.native, sendable === statement)
-        : rowsOf('mysql', await mysqlQuery(connection, sendable.sql, sendable.bindings)),
+        : dialect.rowsOf(await mysqlQuery(connection, sendable.sql, sendable.bindings)),
     );
   } finally {
     await client.releaseConnection(connection);
@@ -87,18 +89,6 @@ async function runOnReader(ctx: GqlRequestContext, readers: SqliteReaders, state
   }
 }
 
-/** The rows of a `db.raw` result, whatever the driver's shape. */
-export function rowsOf(provider: Provider, result: unknown): Row[] {
-  if (provider === 'postgres') return ((result as {rows?: Row[]}).rows ?? []) as Row[];
-  if (provider === 'mysql') {
-    const first = (result as unknown[])[0];
-    // A CALL answers [[rows…], okPacket]; a SELECT answers [rows, fields].
-    if (Array.isArray(first) && Array.isArray(first[0])) return first[0] as Row[];
-    return Array.isArray(first) ? (first as Row[]) : [];
-  }
-  return Array.isArray(result) ? (result as Row[]) : [];
-}
-
 /**
  * Sends one statement under the request's deadline (`statement-timeout`, or the `_rawQuery`
  * timeout given) and cancel, and records it when the request asked for the SQL (debug). SQLite on
@@ -108,18 +98,19 @@ export function rowsOf(provider: Provider, result: unknown): Row[] {
  */
 export async function run(ctx: GqlRequestContext, statement: Statement, options: {timeoutMs?: number} = {}): Promise<Row[]> {
   const started = performance.now();
-  const provider = ctx.model.provider;
+  const dialect = dialectOf(ctx.model.provider);
   const deadline: Deadline =
     options.timeoutMs === undefined ? {ms: statementTimeoutMs(ctx.model), setting: 'statement-timeout'} : {ms: options.timeoutMs, setting: 'raw-sql-timeout'};
   try {
-    if (provider === 'postgres' || provider === 'mysql') return await runPooled(ctx, statement, deadline);
-    if (provider === 'sqlite' && ctx.sqliteReaders && !ctx.db.isTransaction) {
+    if (dialect.runsPooledWithDeadline) return await runPooled(ctx, statement, deadline);
+    // Set on SQLite on a file only (sqlite-readers/).
+    if (ctx.sqliteReaders && !ctx.db.isTransaction) {
       const rows = await runOnReader(ctx, ctx.sqliteReaders, statement, deadline);
       if (rows) return rows;
     }
     let query = ctx.db.raw(statement.sql, statement.bindings as Knex.RawBinding[]);
-    if (options.timeoutMs !== undefined) query = query.timeout(options.timeoutMs, {cancel: provider !== 'sqlite'});
-    return rowsOf(provider, await query);
+    if (options.timeoutMs !== undefined) query = query.timeout(options.timeoutMs, {cancel: dialect.cancelsOnTimeout});
+    return dialect.rowsOf(await query);
   } finally {
     ctx.statements?.push({sql: statement.sql, bindings: statement.bindings, ms: Math.round((performance.now() - started) * 1000) / 1000});
   }

@@ -1,5 +1,6 @@
 import type {Knex} from 'knex';
 import {WorkbenchError, describeError, environmentFault} from '../../core/errors.js';
+import {dialectOf} from '../dialect/dialect-of.js';
 import {damagedDatabaseError, isDamagedDatabase} from '../../storage/index.js';
 import {connectGql, sqliteFile} from '../settings/connect.js';
 import type {ConnectionInfo} from '../types.js';
@@ -54,7 +55,7 @@ const TABLES_SQL: Record<SampleProvider, string> = {
   mysql: "select table_name as name from information_schema.tables where table_schema = database() and table_type = 'BASE TABLE' order by 1",
 };
 
-const quoted = (provider: SampleProvider, name: string) => (provider === 'mysql' ? `\`${name}\`` : `"${name}"`);
+const quoted = (provider: SampleProvider, name: string) => dialectOf(provider).quoteIdentifier(name);
 
 async function tablesIn(provider: SampleProvider, sql: Session): Promise<string[]> {
   return (await sql.rows(TABLES_SQL[provider])).map((row) => String(row.name ?? row.NAME));
