@@ -131,3 +131,33 @@ describe('titles', () => {
     expect(feed.items.map((item) => item.title)).toEqual(['https://example.com/1', 'The words of it']);
   });
 });
+
+describe('entities declared in the DOCTYPE', () => {
+  const doctype = `<!DOCTYPE rss [
+<!ENTITY id "tag:example.com,">
+<!ENTITY co 'Internal Co'>
+<!ENTITY nbsp "&#160;">
+<!ENTITY nest "&id; again">
+<!ENTITY amp "not XML's">
+<!-- <!ENTITY hidden "commented out"> -->
+]>`;
+
+  it('plain-text values and single character references are expanded, in text, attributes and markup', () => {
+    const feed = parseFeed(
+      `${doctype}<rss version="2.0"><channel><title>Feed of &co;</title><item><title>Hello&nbsp;&co; &amp; more</title><guid isPermaLink="false">&id;2006-05-04:/blog/</guid><link>https://example.com/?q=&co;</link><description><p>About &co;</p></description></item><item><title>x</title><enclosure url="https://e.com/a" type="&co;"/><description>&lt;b&gt;&co;&lt;/b&gt;</description></item></channel></rss>`,
+    );
+    expect(feed.title).toBe('Feed of Internal Co');
+    expect(feed.items[0]).toMatchObject({title: 'Hello\u00a0Internal Co & more', guid: 'tag:example.com,2006-05-04:/blog/', summary: '<p>About Internal Co</p>'});
+    expect(feed.items[1].summary).toBe('<b>Internal Co</b>');
+  });
+
+  it('an entity that refers to another, a redeclared XML entity, a commented-out or undeclared one stay as written', () => {
+    const feed = parseFeed(`${doctype}<rss><channel><title>&nest; &hidden; &nope;</title></channel></rss>`);
+    expect(feed.title).toBe('&nest; &hidden; &nope;');
+  });
+
+  it('a DOCTYPE after the root, or a second one, declares nothing', () => {
+    expect(parseFeed(`<rss><channel><title>&co;</title></channel></rss>`.replace('<channel>', `${doctype}<channel>`)).title).toBe('&co;');
+    expect(parseFeed(`${doctype}<!DOCTYPE rss><rss><channel><title>&co;</title></channel></rss>`).title).toBe('&co;');
+  });
+});

@@ -15,7 +15,6 @@ const KNOWN_DIVERGENCES: Record<string, string> = {
   'feedparser/encoding/bozo_linenoise.xml': 'deliberately broken bytes: mostly valid UTF-8 stays UTF-8 (feedparser rereads it all as windows-1252)',
   'feedparser/wellformed/base/http_entry_id_base_content_location.xml': 'ids are identity: a relative id is not resolved (a moved feed would change every id)',
   'feedparser/wellformed/base/http_entry_id_base_docuri.xml': 'ids are identity: a relative id is not resolved',
-  'feedparser/wellformed/rss/entity_in_doctype.xml': 'entities declared in a DOCTYPE are never expanded (XML bombs)',
 };
 
 function parseLikeFeedparser(rel: string): {feed?: ParsedFeed; text: string} {
