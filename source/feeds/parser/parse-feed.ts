@@ -15,8 +15,8 @@ export interface ParseOptions {
  * A feed body (bytes or text) as the reader stores it: RSS 0.9x/1.0/2.0, Atom 0.3/1.0, JSON Feed
  * 1.0/1.1 (and CDF). Bytes are decoded by charset (Content-Type, BOM, XML declaration). The XML
  * scanner forgives what real feeds get wrong (HTML entities, unclosed tags, junk before the
- * prolog, truncation) and never expands DOCTYPE entities. Anything that is not a feed is
- * WorkbenchError('not_a_feed').
+ * prolog, truncation); of a DOCTYPE's entities it expands only plain-text ones, within a bound
+ * (internal-entities.ts). Anything that is not a feed is WorkbenchError('not_a_feed').
  */
 export function parseFeed(body: Buffer | Uint8Array | string, contentType?: string | null, options: ParseOptions = {}): ParsedFeed {
   const text = typeof body === 'string' ? body : decodeFeedBody(body, contentType ?? null);

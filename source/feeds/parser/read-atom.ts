@@ -2,13 +2,13 @@ import type {ParsedFeed, ParsedItem} from '../types.js';
 import {parseFeedDate} from './dates.js';
 import {finishItem} from './finish-item.js';
 import {entryBase, innerBase, resolveUrl} from './resolve-url.js';
-import {atomHtml, atomPlain, attr, child, mediaDescription, rawOf, textOf} from './xml-values.js';
+import {atomHtml, atomPlain, attr, child, lastChild, mediaDescription, rawOf, textOf} from './xml-values.js';
 import type {XmlDocument, XmlNode} from './xml-tree.js';
 
 /** Atom 1.0 and 0.3 (<feed>); elements are matched in the Atom namespace or none (undeclared 0.3 feeds). */
 export function readAtom(doc: XmlDocument, root: XmlNode, documentUrl?: string): ParsedFeed {
   const base = innerBase(attr(root, 'xml:base'), documentUrl);
-  const link = alternateLink(root, base);
+  const link = alternateLink(doc, root, base);
   const feed: ParsedFeed = {format: 'atom', version: version(root), title: atomPlain(doc, atomChild(root, 'title')), items: []};
   if (link) feed.link = link;
   const description = atomPlain(doc, atomChild(root, 'subtitle') ?? atomChild(root, 'tagline'));
@@ -36,11 +36,18 @@ function atomChild(node: XmlNode, local: string): XmlNode | undefined {
   return child(node, local, 'atom') ?? child(node, local);
 }
 
-/** rel="alternate" (the default), HTML first; resolved against xml:base. */
-function alternateLink(node: XmlNode, base: string | undefined): string | undefined {
+function lastAtomChild(node: XmlNode, local: string): XmlNode | undefined {
+  return lastChild(node, [[local, 'atom'], [local]]);
+}
+
+/**
+ * rel="alternate" (the default), HTML first; resolved against xml:base. A <link> that gives its URL
+ * as text instead of href (an RSS habit) counts, as in feedparser.
+ */
+function alternateLink(doc: XmlDocument, node: XmlNode, base: string | undefined): string | undefined {
   let best: XmlNode | undefined;
   for (const c of node.children) {
-    if (c.local !== 'link' || !isAtom(c) || !attr(c, 'href')) continue;
+    if (c.local !== 'link' || !isAtom(c) || !linkHref(doc, c)) continue;
     if ((attr(c, 'rel') ?? 'alternate').toLowerCase() !== 'alternate') continue;
     const type = attr(c, 'type')?.toLowerCase();
     if (!type || type === 'text/html' || type === 'application/xhtml+xml') {
@@ -50,7 +57,11 @@ function alternateLink(node: XmlNode, base: string | undefined): string | undefi
     best ??= c;
   }
   if (!best) return undefined;
-  return resolveUrl(attr(best, 'href'), innerBase(attr(best, 'xml:base'), base));
+  return resolveUrl(linkHref(doc, best), innerBase(attr(best, 'xml:base'), base));
+}
+
+function linkHref(doc: XmlDocument, link: XmlNode): string | undefined {
+  return attr(link, 'href') ?? rawOf(doc, link);
 }
 
 function authorName(doc: XmlDocument, node: XmlNode): string | undefined {
@@ -67,9 +78,10 @@ function readEntry(doc: XmlDocument, entry: XmlNode, outerBase: string | undefin
     if (node.local === 'category' && isAtom(node)) categories.push(attr(node, 'term') ?? attr(node, 'label') ?? textOf(doc, node));
     else if (node.local === 'subject' && node.ns === 'dc') categories.push(textOf(doc, node));
   }
+  // A repeated date element: the last one counts, as in feedparser (the latest word on it).
   const date = (...names: string[]) => {
     for (const name of names) {
-      const value = parseFeedDate(rawOf(doc, atomChild(entry, name)));
+      const value = parseFeedDate(rawOf(doc, lastAtomChild(entry, name)));
       if (value) return value;
     }
     return undefined;
@@ -77,7 +89,7 @@ function readEntry(doc: XmlDocument, entry: XmlNode, outerBase: string | undefin
   return finishItem({
     guid: rawOf(doc, atomChild(entry, 'id')),
     title: atomPlain(doc, atomChild(entry, 'title')),
-    link: alternateLink(entry, base),
+    link: alternateLink(doc, entry, base),
     // An entry without an author has the feed's (RFC 4287, 4.2.1).
     author: authorName(doc, entry) ?? feedAuthor,
     published: date('published', 'issued', 'created') ?? parseFeedDate(rawOf(doc, child(entry, 'date', 'dc'))),

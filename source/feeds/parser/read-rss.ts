@@ -2,7 +2,7 @@ import type {ParsedFeed, ParsedItem} from '../types.js';
 import {parseFeedDate} from './dates.js';
 import {finishItem} from './finish-item.js';
 import {entryBase, innerBase, resolveUrl} from './resolve-url.js';
-import {atomPlain, attr, child, firstChild, htmlOf, inNamespace, mediaDescription, rawOf, textOf} from './xml-values.js';
+import {atomHtml, atomPlain, attr, child, firstChild, htmlOf, inNamespace, lastChild, mediaDescription, rawOf, textOf} from './xml-values.js';
 import type {XmlDocument, XmlNode} from './xml-tree.js';
 
 /**
@@ -57,9 +57,42 @@ function atomLink(node: XmlNode): string | undefined {
   return undefined;
 }
 
-const SUMMARY = [['description'], ['description', 'dc'], ['summary', 'itunes']] as const;
+// Elements that carry an entry's summary. As in feedparser, the first of them in document order is
+// the summary (even when empty: it holds the place) and a second one is the content when the item
+// has no content element; an RSS <summary> is feedparser's too.
+const SUMMARY_LIKE: ReadonlyArray<readonly [string, string?]> = [['description'], ['summary'], ['description', 'dc'], ['summary', 'itunes'], ['summary', 'atom']];
 // <body> and <fullitem> are feedparser's: old RSS modules that carried full (X)HTML.
-const CONTENT = [['encoded', 'content'], ['body', 'xhtml'], ['body'], ['fullitem'], ['content', 'atom']] as const;
+const CONTENT = [['encoded', 'content'], ['body', 'xhtml'], ['body'], ['fullitem']] as const;
+
+/** summary and content of an item (see SUMMARY_LIKE); CDF's is <abstract>. */
+function summaryAndContent(doc: XmlDocument, item: XmlNode, cdf: boolean): {summary?: string; content?: string} {
+  if (cdf) return {summary: htmlOf(doc, firstChild(item, [['abstract']])) ?? mediaDescription(doc, item), content: htmlOf(doc, firstChild(item, CONTENT))};
+  const found: XmlNode[] = [];
+  for (const c of item.children) {
+    if (c.local !== 'description' && c.local !== 'summary') continue;
+    if (SUMMARY_LIKE.some(([local, ns]) => c.local === local && inNamespace(c, item, ns)) && found.push(c) === 2) break;
+  }
+  const content = htmlOf(doc, firstChild(item, CONTENT)) ?? atomHtml(doc, child(item, 'content', 'atom'));
+  const summary = (found[0] ? summaryValue(doc, found[0]) : undefined) ?? mediaDescription(doc, item);
+  return {summary, content: content ?? (found[1] ? summaryValue(doc, found[1]) : undefined)};
+}
+
+function summaryValue(doc: XmlDocument, node: XmlNode): string | undefined {
+  if (node.ns === 'atom') return atomHtml(doc, node);
+  // A bare <summary> has no HTML convention: feedparser reads it as text unless it looks like HTML.
+  if (node.local === 'summary' && node.ns === '' && node.children.length === 0 && !looksLikeHtml(node.text)) return atomHtml(doc, node);
+  return htmlOf(doc, node);
+}
+
+/** feedparser's test: a closing tag or a character reference. */
+function looksLikeHtml(text: string): boolean {
+  return /<\/\w+>|&#?\w+;/.test(text);
+}
+
+/** <tags>tag one, tag two</tags>: a made-up element feedparser reads as comma-separated categories. */
+function madeUpTags(doc: XmlDocument, node: XmlNode, into: string[]): void {
+  for (const tag of textOf(doc, node).split(',')) into.push(tag);
+}
 
 /** <itunes:category text="Technology"><itunes:category text="Gadgets"/></itunes:category> */
 function itunesCategories(node: XmlNode, into: string[], depth = 0): void {
@@ -87,6 +120,7 @@ function readItem(doc: XmlDocument, item: XmlNode, outerBase: string | undefined
     else if (node.local === 'category' && node.ns === 'atom') categories.push(attr(node, 'term') ?? '');
     else if (node.local === 'category' && node.ns === 'media') categories.push(textOf(doc, node));
     else if (node.local === 'category' && node.ns === 'itunes') itunesCategories(node, categories);
+    else if (node.local === 'tags' && node.ns === '') madeUpTags(doc, node, categories);
   }
 
   return finishItem({
@@ -94,18 +128,18 @@ function readItem(doc: XmlDocument, item: XmlNode, outerBase: string | undefined
     title: textOf(doc, firstChild(item, [['title'], ['title', 'dc'], ['title', 'media']])),
     link: resolveUrl(link, base),
     author: author || undefined,
-    published: parseFeedDate(rawOf(doc, firstChild(item, [['pubdate'], ['date', 'dc'], ['issued', 'dcterms'], ['created', 'dcterms'], ['published', 'atom']]))),
+    // A repeated date element: the last one counts, as in feedparser (the latest word on it).
+    published: parseFeedDate(rawOf(doc, lastChild(item, [['pubdate'], ['date', 'dc'], ['issued', 'dcterms'], ['created', 'dcterms'], ['published', 'atom']]))),
     updated: parseFeedDate(
       rawOf(
         doc,
-        firstChild(item, [
+        lastChild(item, [
           ['modified', 'dcterms'],
           ['updated', 'atom'],
         ]),
       ) ?? (cdf ? attr(item, 'lastmod') : undefined),
     ),
-    summary: htmlOf(doc, firstChild(item, cdf ? [['abstract']] : SUMMARY)) ?? mediaDescription(doc, item),
-    content: htmlOf(doc, firstChild(item, CONTENT)),
+    ...summaryAndContent(doc, item, cdf),
     categories,
   });
 }

@@ -1,4 +1,5 @@
 import {decodeEntities} from '../../text/entities.js';
+import {internalEntities, type ExpandEntities} from './internal-entities.js';
 import {namespaceId} from './namespaces.js';
 
 type Scope = Record<string, string>;
@@ -28,6 +29,8 @@ export interface XmlDocument {
   root: XmlNode | undefined;
   /** Set when `acceptRoot` refused the root: scanning stopped there. */
   refused?: boolean;
+  /** The DOCTYPE's safe internal entities (internal-entities.ts), when it declares any. */
+  expand?: ExpandEntities;
 }
 
 const ROOT_SCOPE: Scope = Object.assign(Object.create(null) as Scope, {xml: 'xml'});
@@ -35,8 +38,8 @@ const ROOT_SCOPE: Scope = Object.assign(Object.create(null) as Scope, {xml: 'xml
 /**
  * A forgiving XML scanner for feeds: it never throws. Unclosed and mismatched tags close at the
  * nearest matching ancestor, a truncated document ends where it ends, a `<` that starts no tag
- * is text, and the DOCTYPE (with any internal subset) is skipped: declared entities are never
- * expanded. `acceptRoot` sees the first element before anything else is built (garbage and HTML
+ * is text, and the DOCTYPE is skipped but for the internal entities internal-entities.ts takes
+ * (plain text, bounded; never nested nor external). `acceptRoot` sees the first element before anything else is built (garbage and HTML
  * pages stop there).
  */
 export function parseXmlTree(source: string, acceptRoot?: (root: XmlNode) => boolean): XmlDocument {
@@ -46,14 +49,16 @@ export function parseXmlTree(source: string, acceptRoot?: (root: XmlNode) => boo
   let top = document;
   const open = new Map<string, number>();
   let root: XmlNode | undefined;
+  let expand: ExpandEntities | undefined;
+  let doctypes = 0;
   let i = 0;
   while (i < n) {
     const lt = source.indexOf('<', i);
     if (lt === -1) {
-      addText(top, source, i, n);
+      addText(top, source, i, n, expand);
       break;
     }
-    if (lt > i) addText(top, source, i, lt);
+    if (lt > i) addText(top, source, i, lt, expand);
     const c = source.charCodeAt(lt + 1);
     if (c === 47 /* / */) {
       const gt = source.indexOf('>', lt + 2);
@@ -84,6 +89,8 @@ export function parseXmlTree(source: string, acceptRoot?: (root: XmlNode) => boo
         i = end === -1 ? n : end + 3;
       } else if (/^<!doctype/i.test(source.slice(lt, lt + 9))) {
         i = skipDoctype(source, lt + 9);
+        // Only a single DOCTYPE before the root declares anything (feedparser drops the subsets of two).
+        if (!root) expand = ++doctypes === 1 ? internalEntities(source.slice(lt + 9, i)) : undefined;
       } else {
         const gt = source.indexOf('>', lt + 2);
         i = gt === -1 ? n : gt + 1;
@@ -148,7 +155,7 @@ export function parseXmlTree(source: string, acceptRoot?: (root: XmlNode) => boo
             j = e;
           }
         }
-        (attrs ??= Object.create(null) as Record<string, string>)[attrName] = value.indexOf('&') === -1 ? value : decodeEntities(value);
+        (attrs ??= Object.create(null) as Record<string, string>)[attrName] = value.indexOf('&') === -1 ? value : decodeEntities(expand ? expand(value) : value);
       }
       let scope = top.scope;
       if (attrs) {
@@ -165,7 +172,7 @@ export function parseXmlTree(source: string, acceptRoot?: (root: XmlNode) => boo
       top.children.push(node);
       if (!root) {
         root = node;
-        if (acceptRoot && !acceptRoot(node)) return {source, root, refused: true};
+        if (acceptRoot && !acceptRoot(node)) return {source, root, refused: true, expand};
       }
       if (selfClosing) {
         node.end = node.start;
@@ -182,19 +189,20 @@ export function parseXmlTree(source: string, acceptRoot?: (root: XmlNode) => boo
     }
   }
   for (let k = stack.length - 1; k > 0; k--) if (stack[k].end < 0) stack[k].end = n;
-  return {source, root};
+  return expand ? {source, root, expand} : {source, root};
 }
 
 /** The source between an element's tags: markup and references as written. */
 export function innerXml(doc: XmlDocument, node: XmlNode): string {
-  return doc.source.slice(node.start, node.end);
+  const markup = doc.source.slice(node.start, node.end);
+  return doc.expand ? doc.expand(markup) : markup;
 }
 
 function makeNode(name: string, local: string, ns: string, attrs: Record<string, string> | undefined, start: number, scope: Scope): XmlNode {
   return {name, local, ns, attrs, children: [], text: '', start, end: -1, scope};
 }
 
-function addText(node: XmlNode, source: string, from: number, to: number): void {
+function addText(node: XmlNode, source: string, from: number, to: number, expand: ExpandEntities | undefined): void {
   // Whitespace between elements is never a value: skip it without slicing.
   let k = from;
   while (k < to && source.charCodeAt(k) <= 32) k++;
@@ -203,7 +211,7 @@ function addText(node: XmlNode, source: string, from: number, to: number): void 
     return;
   }
   const piece = source.slice(from, to);
-  node.text += piece.indexOf('&') === -1 ? piece : decodeEntities(piece);
+  node.text += piece.indexOf('&') === -1 ? piece : decodeEntities(expand ? expand(piece) : piece);
 }
 
 function isNameStart(c: number): boolean {

@@ -29,6 +29,19 @@ export function firstChild(node: XmlNode, candidates: ReadonlyArray<readonly [st
   return undefined;
 }
 
+/** Like firstChild, but the last present occurrence of the first candidate that has one. */
+export function lastChild(node: XmlNode, candidates: ReadonlyArray<readonly [string, string?]>): XmlNode | undefined {
+  for (const [local, ns] of candidates) {
+    let last: XmlNode | undefined;
+    for (const c of node.children) {
+      if (c.local !== local || !inNamespace(c, node, ns)) continue;
+      if (c.children.length > 0 || c.text.trim() !== '') last = c;
+    }
+    if (last) return last;
+  }
+  return undefined;
+}
+
 export function attr(node: XmlNode | undefined, name: string): string | undefined {
   const value = node?.attrs?.[name];
   return value === undefined ? undefined : value.trim() || undefined;
@@ -84,7 +97,12 @@ function atomText(doc: XmlDocument, node: XmlNode): {kind: 'text' | 'html'; text
     return {kind: 'html', text: Buffer.from(node.text.trim(), 'base64').toString('utf8')};
   }
   // Markup inside the element is (X)HTML whatever the type says.
-  if (node.children.length > 0) return {kind: 'html', text: markupOf(doc, unwrapDiv(node))};
+  if (node.children.length > 0) {
+    const inner = unwrapDiv(node);
+    // type="html" wrapped in a bare <div> anyway: the div's (escaped) text is the HTML, as feedparser reads it.
+    if (inner !== node && inner.children.length === 0 && !type.includes('xhtml')) return {kind: 'html', text: inner.text};
+    return {kind: 'html', text: markupOf(doc, inner)};
+  }
   return {kind: html ? 'html' : 'text', text: node.text};
 }
 

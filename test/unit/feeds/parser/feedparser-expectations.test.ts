@@ -13,14 +13,8 @@ const KNOWN_DIVERGENCES: Record<string, string> = {
   'feedparser/entities/lang.xml': "&lang; is HTML 5's U+27E8 (feedparser keeps HTML 4's U+2329)",
   'feedparser/entities/rang.xml': "&rang; is HTML 5's U+27E9 (feedparser keeps HTML 4's U+232A)",
   'feedparser/encoding/bozo_linenoise.xml': 'deliberately broken bytes: mostly valid UTF-8 stays UTF-8 (feedparser rereads it all as windows-1252)',
-  'feedparser/wellformed/atom/entry_created_multiple_values.xml': 'a repeated element: we keep the first, feedparser the last',
-  'feedparser/wellformed/atom/entry_updated_multiple_values.xml': 'a repeated element: we keep the first, feedparser the last',
   'feedparser/wellformed/base/http_entry_id_base_content_location.xml': 'ids are identity: a relative id is not resolved (a moved feed would change every id)',
   'feedparser/wellformed/base/http_entry_id_base_docuri.xml': 'ids are identity: a relative id is not resolved',
-  'feedparser/wellformed/rss/entity_in_doctype.xml': 'entities declared in a DOCTYPE are never expanded (XML bombs)',
-  'feedparser/wellformed/rss/item_description_and_summary.xml': 'a non-RSS <summary> element is not read',
-  'feedparser/wellformed/rss/item_summary_and_description.xml': 'a non-RSS <summary> element is not read',
-  'feedparser/wellformed/rss/item_madeup_tags_element.xml': 'a made-up comma-separated <tags> element is not read',
 };
 
 function parseLikeFeedparser(rel: string): {feed?: ParsedFeed; text: string} {

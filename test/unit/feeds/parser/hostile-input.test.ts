@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {articleKey, parseFeed} from '../../../../source/feeds/parser/index.js';
+import {EXPANSION_BUDGET} from '../../../../source/feeds/parser/internal-entities.js';
 
 function notAFeed(body: Buffer | string, contentType?: string): string {
   try {
@@ -18,7 +19,7 @@ function heapGrowthMb(run: () => void): number {
 }
 
 describe('entity expansion (XML bombs)', () => {
-  it('billion laughs: nested DOCTYPE entities are left unexpanded, memory stays flat', () => {
+  it('billion laughs: entities that refer to entities are left unexpanded, memory stays flat', () => {
     const levels = ['<!ENTITY lol "lol">'];
     for (let i = 1; i <= 9; i++) levels.push(`<!ENTITY lol${i} "${`&lol${i === 1 ? '' : i - 1};`.repeat(10)}">`);
     const bomb = `<?xml version="1.0"?>\n<!DOCTYPE rss [\n${levels.join('\n')}\n]>\n<rss version="2.0"><channel><title>&lol9;</title><item><title>t</title><description>&lol9;&lol9;</description></item></channel></rss>`;
@@ -32,10 +33,22 @@ describe('entity expansion (XML bombs)', () => {
     expect(growth).toBeLessThan(64);
   });
 
-  it('a large entity referenced many times (quadratic blow-up) is not expanded either', () => {
-    const bomb = `<!DOCTYPE rss [<!ENTITY big "${'x'.repeat(100_000)}">]><rss><channel><title>${'&big;'.repeat(10_000)}</title></channel></rss>`;
-    const feed = parseFeed(bomb);
-    expect(feed.title.length).toBe('&big;'.length * 10_000);
+  it('a large entity referenced many times (quadratic blow-up) expands only up to the budget; the rest stays as written', () => {
+    const bomb = `<!DOCTYPE rss [<!ENTITY big "${'x'.repeat(100_000)}">]><rss><channel><title>${'&big;'.repeat(10_000)}</title><item><title>t</title><description>${'&big;'.repeat(10_000)}</description></item></channel></rss>`;
+    let feed: ReturnType<typeof parseFeed> | undefined;
+    const growth = heapGrowthMb(() => {
+      feed = parseFeed(bomb);
+    });
+    // Expanded in full, each is 10^9 characters.
+    const expanded = EXPANSION_BUDGET / 100_000;
+    expect(feed!.title).toBe('x'.repeat(EXPANSION_BUDGET) + '&big;'.repeat(10_000 - expanded));
+    expect(feed!.items[0].summary).toBe('&big;'.repeat(10_000));
+    expect(growth).toBeLessThan(64);
+  });
+
+  it('a million tiny references cost no more than the budget', () => {
+    const feed = parseFeed(`<!DOCTYPE rss [<!ENTITY a "aaaaaaaaaa">]><rss><channel><title>${'&a;'.repeat(1_000_000)}</title></channel></rss>`);
+    expect(feed.title.length).toBe(EXPANSION_BUDGET + 3 * (1_000_000 - EXPANSION_BUDGET / 10));
   });
 
   it('external entities are never fetched or read', () => {
