@@ -19,6 +19,8 @@ export interface GatewayAppOptions {
   publicUrl?: () => string | undefined;
   /** Answer cached feeds before fastify routes them (default true; the benchmark turns it off to compare). */
   front?: boolean;
+  /** How long a request head may take before it is answered 408 (the kit's; default node's 60 s). */
+  headersTimeoutMs?: number;
   /** The metrics registry the service's figures are on (start-server.ts: its origin fetches); default a new one. */
   metrics?: Registry;
 }
@@ -31,7 +33,15 @@ export interface GatewayAppOptions {
 export function buildGatewayApp(options: GatewayAppOptions): FastifyInstance {
   const {service} = options;
   const front = options.front === false ? undefined : feedFront(service);
-  const app = createServer({name: 'gateway', logFile: options.logFile, publicUrl: options.publicUrl, front, frontRoute: '/:name', metrics: options.metrics});
+  const app = createServer({
+    name: 'gateway',
+    logFile: options.logFile,
+    publicUrl: options.publicUrl,
+    front,
+    frontRoute: '/:name',
+    metrics: options.metrics,
+    headersTimeoutMs: options.headersTimeoutMs,
+  });
   app.register(healthRoutes);
   app.register(feedRoutes, {service});
   app.register(feedApiRoutes, {service, refreshToken: options.refreshToken});

@@ -4,6 +4,7 @@ import {fetchFeed} from '../../source/feeds/fetcher/index.js';
 import {countedFetchFeed} from '../../source/feeds/fetcher/fetch-metrics.js';
 import {Registry} from 'prom-client';
 import {createGatewayService, DEFAULT_GATEWAY_PORT, loadGatewayConfig, type GatewayConfig, type LocalGatewayService} from '../../source/gateway/index.js';
+import type {Network} from '../../source/net/index.js';
 import {isLoopback, listenOver} from '../kit/index.js';
 import {buildGatewayApp} from './app.js';
 
@@ -31,8 +32,12 @@ export interface GatewayServerOptions {
   front?: boolean;
   now?: () => number;
   fetch?: typeof fetchFeed;
-  /** Let WebSub callbacks be private or loopback addresses. */
+  /** Let WebSub callbacks be private or loopback addresses; default privateCallbacksAllowed(). */
   allowPrivateCallbacks?: boolean;
+  /** How the hub resolves and dials subscribers (default the system's; tests inject names). */
+  network?: Network;
+  /** How long a request head may take before it is answered 408 (default node's 60 s; tests shorten it). */
+  headersTimeoutMs?: number;
 }
 
 export interface GatewayServer {
@@ -41,6 +46,16 @@ export interface GatewayServer {
   service: LocalGatewayService;
   /** Stops polling (polls in flight finish), the listener, the hub's deliveries, then the store. */
   close(): Promise<void>;
+}
+
+/**
+ * Whether WebSub callbacks may be loopback or private addresses: only for a gateway that serves
+ * this machine alone — listening on loopback with no --public-url. A public URL means others
+ * reach it (through a proxy on this host, whose loopback is then the subscriber's door into the
+ * machine), and an address off loopback means other machines reach it.
+ */
+export function privateCallbacksAllowed(host: string, publicUrl: string | undefined): boolean {
+  return isLoopback(host) && publicUrl === undefined;
 }
 
 /** Reads the feeds' config, opens the store (migrating it), listens — 127.0.0.1:7701 unless told otherwise — then polls. */
@@ -61,8 +76,9 @@ export async function startGatewayServer(options: GatewayServerOptions = {}): Pr
     baseUrl: () => options.publicUrl ?? url,
     now: options.now,
     fetch: countedFetchFeed(metrics, options.fetch ?? fetchFeed),
-    // A gateway on loopback serves this machine: its subscribers' callbacks are local too.
-    allowPrivateCallbacks: options.allowPrivateCallbacks ?? isLoopback(host),
+    allowPrivateCallbacks: options.allowPrivateCallbacks ?? privateCallbacksAllowed(host, options.publicUrl),
+    ownUrls: () => [options.publicUrl, url].filter((known): known is string => Boolean(known)),
+    network: options.network,
     // A failed poll is on the feed's status for the faces; the log has it too when there is one.
     onError: (what, error) => {
       if (logged) app?.log.warn(`${what}: ${describeError(error)}`);
@@ -73,7 +89,16 @@ export async function startGatewayServer(options: GatewayServerOptions = {}): Pr
     service,
     host,
     port,
-    build: () => (app = buildGatewayApp({service, refreshToken, logFile: options.logFile, publicUrl: () => options.publicUrl, front: options.front, metrics})),
+    build: () =>
+      (app = buildGatewayApp({
+        service,
+        refreshToken,
+        logFile: options.logFile,
+        publicUrl: () => options.publicUrl,
+        front: options.front,
+        metrics,
+        headersTimeoutMs: options.headersTimeoutMs,
+      })),
   });
   url = serving.url;
   if (options.background !== false) service.start();

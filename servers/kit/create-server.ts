@@ -39,6 +39,11 @@ export interface ServerOptions {
   frontRoute?: string;
   /** `//a//b` routes as `/a/b` (clients that join a base URL ending in `/` with a path starting with one: newsboat). */
   ignoreDuplicateSlashes?: boolean;
+  /**
+   * How long a request's head may take to arrive before it is answered 408 (default node's 60 s),
+   * on connections node:http reads and on those the front holds alike; tests shorten it.
+   */
+  headersTimeoutMs?: number;
   /** The server's metrics registry, when its service registers figures before the app exists (metrics.ts); default a new one. */
   metrics?: Registry;
 }
@@ -65,7 +70,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
     // One line per request from installRequestLog instead of fastify's two.
     logController: new LogController({disableRequestLogging: true}),
     // Node answers an HTTP/1.1 request without Host with a bare 400; the Host check answers it in JSON instead.
-    http: {requireHostHeader: false},
+    http: {requireHostHeader: false, ...headersTimeout(options.headersTimeoutMs)},
     frameworkErrors: frameworkErrors(wording),
     clientErrorHandler,
     routerOptions: {ignoreDuplicateSlashes: options.ignoreDuplicateSlashes ?? false},
@@ -83,11 +88,17 @@ export function createServer(options: ServerOptions): FastifyInstance {
   return app;
 }
 
+// Node checks for late heads every connectionsCheckingInterval (30 s by default): a shorter
+// timeout is checked as often as it runs out, or it would be answered up to 30 s late.
+function headersTimeout(ms: number | undefined): {headersTimeout?: number; connectionsCheckingInterval?: number} {
+  return ms === undefined ? {} : {headersTimeout: ms, connectionsCheckingInterval: Math.min(ms, 30_000)};
+}
+
 // The HTTP/1 server fastify would make (its timeouts, Host not required), with the front first:
 // below node:http on new connections, and on node's requests once a connection is node's.
 function frontedServer(front: Front, log: RequestLine | undefined): FastifyServerFactory {
   return (handler, settings) => {
-    const server = createHttpServer({requireHostHeader: false}, (request: IncomingMessage, response: ServerResponse) => {
+    const server = createHttpServer(settings.http ?? {requireHostHeader: false}, (request: IncomingMessage, response: ServerResponse) => {
       if (!answerFromFront(front, request, response)) handler(request, response);
       else if (log) log(request.method ?? '', request.url ?? '', response.statusCode);
     });

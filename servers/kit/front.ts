@@ -41,6 +41,28 @@ const HEADER_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*([^\x00-\x08\x0a-\x1f\
 // A request that has a body, asks for an upgrade or an expectation, or closes: node:http's to read.
 const NODE_ONLY = new Set(['content-length', 'transfer-encoding', 'upgrade', 'expect', 'http2-settings']);
 const BARE_LF = /(?:^|[^\r])\n/;
+const FRONT_METHODS = ['GET', 'HEAD'];
+const VERSION = 'HTTP/1.1';
+const TARGET_SO_FAR = /^(?:\/[\x21-\x7e]*)?$/;
+
+/**
+ * Whether bytes that hold no whole head yet may still become a request line the front takes.
+ * When not (a TLS ClientHello, a POST, garbage), the connection is node's at once, so node
+ * answers it as it answers every server's (400 for bytes that are not HTTP) instead of the front
+ * waiting for a head that never comes.
+ */
+export function mayBecomeFrontRequest(pending: string): boolean {
+  const lineEnd = pending.indexOf('\r\n');
+  if (lineEnd !== -1) return REQUEST_LINE.test(pending.slice(0, lineEnd));
+  // A CR at the very end may be the line's end arriving.
+  const line = pending.endsWith('\r') ? pending.slice(0, -1) : pending;
+  const [method = '', target, version, ...more] = line.split(' ');
+  if (more.length > 0) return false;
+  if (target === undefined) return FRONT_METHODS.some((known) => known.startsWith(method));
+  if (!FRONT_METHODS.includes(method) || !TARGET_SO_FAR.test(target)) return false;
+  if (version === undefined) return true;
+  return target !== '' && VERSION.startsWith(version) && (version === VERSION || !pending.endsWith('\r'));
+}
 
 /** The head of a request the front may take, or undefined: anything short of plain goes to node:http. */
 export function parseFrontHead(head: string): FrontRequest | undefined {
@@ -99,6 +121,10 @@ function headOf(answer: FrontAnswer, keepAliveSeconds: number): Buffer {
  * a name the front does not hold — the connection goes to node:http for good, the unread bytes
  * put back first, so node parses that request and all after it as if it had read them itself.
  * Never guessing where a body ends is what keeps the two parsers from disagreeing on a request.
+ * Bytes that cannot become a request the front takes go to node:http as soon as they arrive (it
+ * answers what is not HTTP with 400), and a head still incomplete after the server's
+ * `headersTimeout` is answered as node answers it, through the server's `clientError` handler
+ * (the kit's: 408): a connection the front holds keeps node's rules for every server alike.
  */
 export function installRawFront(server: Server, front: Front, log: RequestLine | undefined): void {
   const nodeListeners = server.listeners('connection') as Array<(socket: Socket) => void>;
@@ -109,21 +135,45 @@ export function installRawFront(server: Server, front: Front, log: RequestLine |
     held.add(socket);
     let pending = '';
     let waitingForDrain = false;
+    // Runs while a head is awaited: from the connection's start, and from the end of an answered
+    // head whose next one has begun; an idle connection between requests has the keep-alive timeout.
+    let headTimer: NodeJS.Timeout | undefined;
+    const headLate = () => {
+      headTimer = undefined;
+      handOff();
+      const late = Object.assign(new Error('the request head took too long to arrive'), {code: 'ERR_HTTP_REQUEST_TIMEOUT'});
+      if (!server.emit('clientError', late, socket)) socket.destroy();
+    };
+    const awaitHead = () => {
+      if (headTimer === undefined && server.headersTimeout > 0) headTimer = setTimeout(headLate, server.headersTimeout);
+    };
+    const headArrived = () => {
+      clearTimeout(headTimer);
+      headTimer = undefined;
+    };
 
     const onError = () => socket.destroy();
     const onTimeout = () => socket.destroy();
-    const onClose = () => held.delete(socket);
+    const onClose = () => {
+      headArrived();
+      held.delete(socket);
+    };
     const onData = (chunk: Buffer) => {
       pending = pending.length === 0 ? chunk.toString('latin1') : pending + chunk.toString('latin1');
       serve();
     };
-    const handOver = () => {
+    // The front lets go of the connection: no listener of its own is left on it.
+    const handOff = () => {
+      headArrived();
       held.delete(socket);
       socket.removeListener('data', onData);
       socket.removeListener('error', onError);
       socket.removeListener('timeout', onTimeout);
       socket.removeListener('close', onClose);
       socket.setTimeout(0);
+    };
+    const handOver = () => {
+      handOff();
       socket.pause();
       if (pending.length > 0) socket.unshift(Buffer.from(pending, 'latin1'));
       pending = '';
@@ -145,12 +195,15 @@ export function installRawFront(server: Server, front: Front, log: RequestLine |
         }
         const end = pending.indexOf('\r\n\r\n');
         if (end === -1 || end > MAX_HEAD) {
-          if (end > MAX_HEAD || pending.length > MAX_HEAD || BARE_LF.test(pending)) handOver();
+          if (end > MAX_HEAD || pending.length > MAX_HEAD || BARE_LF.test(pending) || !mayBecomeFrontRequest(pending)) return handOver();
+          if (pending.length > 0) awaitHead();
+          else headArrived();
           return;
         }
         const request = parseFrontHead(pending.slice(0, end));
         const answer = request === undefined ? undefined : front(request);
         if (request === undefined || answer === undefined) return handOver();
+        headArrived();
         pending = pending.slice(end + 4);
         socket.cork();
         socket.write(headOf(answer, Math.floor(server.keepAliveTimeout / 1000)));
@@ -164,6 +217,7 @@ export function installRawFront(server: Server, front: Front, log: RequestLine |
     socket.on('error', onError);
     socket.on('close', onClose);
     socket.setTimeout(server.keepAliveTimeout > 0 ? server.keepAliveTimeout : 5000, onTimeout);
+    awaitHead();
   });
 
   // Closing the server closes the connections it holds between requests, as node does with its own.

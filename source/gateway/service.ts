@@ -1,4 +1,5 @@
 import {fetchFeed} from '../feeds/fetcher/index.js';
+import type {Network} from '../net/index.js';
 import {createChannels} from './channels/index.js';
 import {createOriginPoller} from './origins/index.js';
 import {createRenderCache} from './render/index.js';
@@ -17,6 +18,10 @@ export interface GatewayServiceOptions {
   fetch?: typeof fetchFeed;
   /** Let WebSub subscribers' callbacks be private or loopback addresses (tests, a LAN). */
   allowPrivateCallbacks?: boolean;
+  /** Every URL the gateway is reached at (public and listening): WebSub callbacks there are refused. Default baseUrl() alone. */
+  ownUrls?: () => string[];
+  /** How the hub resolves and dials subscribers (default the system's; tests inject names). */
+  network?: Network;
   /** How often expired channels are purged once started (default a minute). */
   purgeIntervalMs?: number;
   /** A background failure (a poll, a purge) for the server's log; the feed's status records a poll's too. */
@@ -98,6 +103,8 @@ export async function createGatewayService(options: GatewayServiceOptions): Prom
     baseUrl,
     now,
     allowPrivate: options.allowPrivateCallbacks,
+    ownUrls: options.ownUrls,
+    network: options.network,
     onError: (message) => failed('websub', message),
     render: async (name, representation) => (await render(name, representation))?.rendered ?? null,
     topicExists: async (name) => (await documentOf(name)) !== null,

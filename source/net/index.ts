@@ -12,7 +12,7 @@ export {
   type SimpleRequest,
   type SimpleResponse,
 } from './http-client.js';
-export {classifyAddress, hostAddress, type AddressClass} from './ip-address.js';
+export {classifyAddress, hostAddress, isThisHostAddress, type AddressClass} from './ip-address.js';
 export {OutboundError, isOutboundError, type OutboundFailure} from './outbound-error.js';
 export {checkedLookup, systemNetwork, type Network, type ResolvedAddress} from './safe-lookup.js';
 export {crossSiteRefusal, hostRefusal, isWriteMethod, type LocalConnection, type SiteHeaders} from './local-guard.js';

@@ -71,3 +71,19 @@ function embeddedV4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
 function fromWords(high: number, low: number): ipaddr.IPv4 {
   return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
 }
+
+/**
+ * Whether an address in any spelling reaches this very host: loopback (127.0.0.0/8, ::1) or
+ * unspecified (0.0.0.0 and :: are dialled as this host), IPv4 inside IPv6 included.
+ */
+export function isThisHostAddress(address: string): boolean {
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(address.replace(/^\[|\]$/g, ''));
+  } catch {
+    return false;
+  }
+  const v4 = parsed.kind() === 'ipv4' ? (parsed as ipaddr.IPv4) : embeddedV4(parsed as ipaddr.IPv6);
+  const range = (v4 ?? parsed).range();
+  return range === 'loopback' || range === 'unspecified';
+}

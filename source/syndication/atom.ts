@@ -1,4 +1,5 @@
 import {generateAtomFeed} from 'feedsmith';
+import {withoutCdataPadding} from '../feeds/cdata-padding.js';
 import {representationUrl} from './links.js';
 import {publishedFeed, publishedItems, type PublishedItem} from './published-items.js';
 import type {FeedLinks, SyndicatedFeed} from './types.js';
@@ -15,7 +16,8 @@ const IRI = /^(?:https?|urn|tag):[^\s<>"{}|\\^`]+$/i;
 export function renderAtom(doc: SyndicatedFeed, links: FeedLinks): string {
   const feed = publishedFeed(doc);
   const feedId = representationUrl(links.self, 'rss');
-  return generateAtomFeed({
+  const feedPage = representationUrl(links.self, 'html');
+  const xml = generateAtomFeed({
     id: feedId,
     title: {value: feed.title, type: 'text'},
     subtitle: feed.description ? {value: feed.description, type: 'text'} : undefined,
@@ -33,12 +35,15 @@ export function renderAtom(doc: SyndicatedFeed, links: FeedLinks): string {
       title: {value: item.title, type: 'text'},
       updated: item.published,
       published: item.published,
-      links: item.link ? [{href: item.link, rel: 'alternate', type: 'text/html'}] : undefined,
-      // An entry without a link must have content (RFC 4287 4.1.2): an empty one says so.
-      content: item.html || !item.link ? {value: item.html ?? '', type: 'html'} : undefined,
+      // An entry with no content must have an alternate link (RFC 4287 4.1.1): one without a link
+      // of its own (a channel item of a title alone) links to the feed's page, which shows it.
+      links: [{href: item.link ?? (item.html ? undefined : feedPage), rel: 'alternate', type: 'text/html'}].filter((link) => link.href !== undefined),
+      // No description, no content element (an empty <content/> is an empty body to readers).
+      content: item.html ? {value: item.html, type: 'html'} : undefined,
       authors: item.author ? [{name: item.author}] : undefined,
     })),
   });
+  return withoutCdataPadding(xml);
 }
 
 /** The item's id when it is an IRI (an origin's tag: or http: id), else one made under the feed's URL from it. */

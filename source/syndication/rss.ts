@@ -1,4 +1,5 @@
 import {generateRssFeed} from 'feedsmith';
+import {withoutCdataPadding} from '../feeds/cdata-padding.js';
 import {representationUrl} from './links.js';
 import {publishedFeed, publishedItems} from './published-items.js';
 import type {FeedLinks, SyndicatedFeed} from './types.js';
@@ -13,7 +14,7 @@ import type {FeedLinks, SyndicatedFeed} from './types.js';
 export function renderRss(doc: SyndicatedFeed, links: FeedLinks): string {
   const feed = publishedFeed(doc);
   const self = representationUrl(links.self, 'rss');
-  return generateRssFeed({
+  const xml = generateRssFeed({
     title: feed.title,
     link: feed.siteUrl ?? self,
     description: feed.description ?? feed.title,
@@ -31,4 +32,5 @@ export function renderRss(doc: SyndicatedFeed, links: FeedLinks): string {
       dc: item.author ? {creators: [item.author]} : undefined,
     })),
   });
+  return withoutCdataPadding(xml);
 }

@@ -3,6 +3,7 @@ import {WorkbenchError} from '../../core/errors.js';
 import {findPublicListRow, listEntries, millis, parseCategories, type ListEntryRow} from '../store/index.js';
 import {httpLink, safeHtml} from '../safe-html.js';
 import {xmlChars} from '../xml-chars.js';
+import {withoutCdataPadding} from '../cdata-padding.js';
 import type {ReaderContext} from './context.js';
 
 /** The newest items a shared list publishes; RSS readers poll, they do not page. */
@@ -23,7 +24,7 @@ export async function listRss(context: ReaderContext, token: string): Promise<st
   const self = context.rssUrl(token);
   const entries = await listEntries(db, list.id, RSS_ITEMS);
   const title = xmlChars(list.title);
-  return generateRssFeed({
+  const xml = generateRssFeed({
     title,
     link: self,
     description: `Articles saved to the list “${title}”`,
@@ -32,6 +33,7 @@ export async function listRss(context: ReaderContext, token: string): Promise<st
     atom: {links: [{href: self, rel: 'self', type: 'application/rss+xml'}]},
     items: entries.map(rssItem),
   });
+  return withoutCdataPadding(xml);
 }
 
 function rssItem(entry: ListEntryRow) {

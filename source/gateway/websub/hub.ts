@@ -9,6 +9,7 @@ import type {HubOutbound} from './outbound.js';
 import {readSubscriptionRequest, type SubscriptionRequest} from './subscription-request.js';
 import {hubUrlOf, topicUrl, type TopicRepresentation} from './topic-url.js';
 import {verifyIntent} from './verify-intent.js';
+import {reachesGateway} from './own-origin.js';
 
 export interface HubOptions {
   store: Store;
@@ -19,6 +20,11 @@ export interface HubOptions {
   render: (name: string, representation: Representation) => Promise<RenderedFeed | null>;
   /** Whether `/<name>` is served (a configured feed or a live channel); default: every well-formed name. */
   topicExists?: (name: string) => Promise<boolean>;
+  /**
+   * Every URL the gateway is reached at (its public URL, its listening address): a callback there
+   * is refused, whatever allowPrivate says. Default: baseUrl() alone.
+   */
+  ownUrls?: () => string[];
   /** Callbacks on private and loopback addresses are allowed (the server passes true when bound to loopback). Default false. */
   allowPrivate?: boolean;
   network?: Network;
@@ -83,6 +89,7 @@ export function createHub(options: HubOptions): Hub {
   const db = options.store.db;
   const now = options.now ?? Date.now;
   const topicExists = options.topicExists ?? (async () => true);
+  const ownUrls = options.ownUrls ?? (() => [options.baseUrl()]);
   const coalesceMs = options.coalesceMs ?? DEFAULT_COALESCE_MS;
   const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const report = options.onError ?? (() => undefined);
@@ -215,6 +222,9 @@ export function createHub(options: HubOptions): Hub {
       // Unsubscribing from a feed that is gone (an expired channel) is still allowed.
       if (request.mode === 'subscribe' && !(await topicExists(request.topic.name))) {
         throw new WorkbenchError('invalid_argument', `hub.topic ${request.topic.url} is not a feed this gateway serves`);
+      }
+      if (await reachesGateway(request.callback, ownUrls(), options.network)) {
+        throw new WorkbenchError('invalid_argument', `hub.callback ${request.callback.href} leads back to this gateway; a callback must be the subscriber's own server`);
       }
       // Said now rather than after a silent failed verification; the GET is checked again at connect time.
       const refusal = await targetRefusal(request.callback, {allowPrivate: outbound.allowPrivate}, options.network);

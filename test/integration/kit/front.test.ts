@@ -6,7 +6,7 @@ import {connect, type Socket} from 'node:net';
 import type {FastifyInstance} from 'fastify';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createServer, noQuery, type Front, type FrontRequest} from '../../../servers/kit/index.js';
-import {parseFrontHead} from '../../../servers/kit/front.js';
+import {mayBecomeFrontRequest, parseFrontHead} from '../../../servers/kit/front.js';
 
 const body = Buffer.from('<rss>hot</rss>');
 const okHeaders = ['content-type', 'application/rss+xml', 'etag', '"v1"', 'content-length', String(body.length)];
@@ -224,5 +224,69 @@ describe('the kit front', () => {
     await local.close();
     await closed;
     expect(socket.destroyed).toBe(true);
+  });
+});
+
+// What node:http answers on every kit server, the front's connections included: one rule for
+// the reader, GraphQL (no front) and the gateway (front).
+describe('bytes that are not a request the front takes, and heads that never end', () => {
+  // The start of a TLS 1.2 ClientHello: a client speaking HTTPS to the plain port.
+  const clientHello = Buffer.from('16030100a5010000a10303' + '00'.repeat(32) + '000002c02f0100', 'hex');
+
+  /** Everything the server sends until it closes the connection. */
+  async function untilClosed(port: number, send: (socket: Socket) => void): Promise<string> {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (text += chunk));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    send(socket);
+    await new Promise((resolve) => socket.once('close', resolve));
+    return text;
+  }
+
+  async function withServers(options: {headersTimeoutMs?: number}, check: (port: number, fronted: boolean) => Promise<void>): Promise<void> {
+    for (const fronted of [true, false]) {
+      const local = createServer({name: 'front-edges', ...(fronted ? {front} : {}), ...options});
+      await local.listen({port: 0, host: '127.0.0.1'});
+      try {
+        await check((local.server.address() as {port: number}).port, fronted);
+      } finally {
+        await local.close();
+      }
+    }
+  }
+
+  it('answers a TLS ClientHello, garbage and a partial non-GET with 400 and closes, with or without a front', async () => {
+    await withServers({}, async (port, fronted) => {
+      for (const bytes of [clientHello, Buffer.from('\x00\x01\x02garbage'), Buffer.from('BREW /pot HTTP/1.1\r\nHost')]) {
+        const answer = await untilClosed(port, (socket) => socket.write(bytes));
+        expect(answer, `${fronted ? 'front' : 'no front'}: ${JSON.stringify(bytes.toString('latin1'))}`).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+        expect(answer).toContain('"code":"bad_request"');
+      }
+    });
+  }, 30_000);
+
+  it('answers a head that does not arrive within headersTimeout with 408 and closes, with or without a front', async () => {
+    await withServers({headersTimeoutMs: 300}, async (port, fronted) => {
+      // Nothing at all, a request line that stops, and a header that never ends.
+      for (const bytes of ['', 'GET /ho', 'GET /hot HTTP/1.1\r\nHost: x\r\nX-Slow: a']) {
+        const answer = await untilClosed(port, (socket) => socket.write(bytes));
+        expect(answer, `${fronted ? 'front' : 'no front'}: ${JSON.stringify(bytes)}`).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+        expect(answer).toContain('"code":"request_timeout"');
+      }
+      // A connection answered once (by the front, or node's 404): its next head, begun and not finished, is late too.
+      const answer = await untilClosed(port, (socket) => socket.write(`GET /hot HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\nGET /hot HTTP/1.1\r\n`));
+      expect(answer).toMatch(fronted ? /^HTTP\/1\.1 200 OK\r\n/ : /^HTTP\/1\.1 404 Not Found\r\n/);
+      expect(answer).toMatch(/\r\n\r\n[^]*HTTP\/1\.1 408 Request Timeout\r\n/);
+    });
+  }, 30_000);
+
+  it('the front still takes a request line that arrives a byte at a time', () => {
+    const line = 'GET /hot HTTP/1.1\r\n';
+    for (let length = 0; length <= line.length; length++) expect(mayBecomeFrontRequest(line.slice(0, length)), JSON.stringify(line.slice(0, length))).toBe(true);
+    for (const start of ['\x16\x03', 'POST', 'GET  ', 'GET /a HTTP/1.0\r\n', 'GET /a HTTX', 'get /', 'GET /a HTTP/1.1 x']) {
+      expect(mayBecomeFrontRequest(start), JSON.stringify(start)).toBe(false);
+    }
   });
 });

@@ -129,6 +129,10 @@ describe('list RSS is valid XML whatever the feeds sent (item 13)', () => {
     // Relative URLs inside the HTML are made absolute against the article's link.
     expect(first.summary ?? first.content).toContain(`src="${base}/blog/posts/pic.png"`);
     expect(first.summary ?? first.content).toContain(`href="${base}/blog/posts/more.html"`);
+    // Each CDATA section is the whole description: no newline and indent around it for a reader to store.
+    const descriptions = [...answer.text.matchAll(/<description>([\s\S]*?)<\/description>/g)].map((match) => match[1]!).filter((text) => text.includes('CDATA'));
+    expect(descriptions.length).toBeGreaterThan(0);
+    for (const text of descriptions) expect(text).toMatch(/^<!\[CDATA\[[\s\S]*\]\]>$/);
   });
 
   it('writes a title with & and <div> as plain text: escaped for XML, never taken for markup', async () => {

@@ -122,11 +122,31 @@ describe('Atom 1.0 (?format=atom)', () => {
     expect(rendered.etag).toBe(`"${feed.version}-atom"`);
   });
 
-  it('gives an entry whose id is not an IRI one under the feed, and an entry without link content', () => {
-    const odd = renderFeed(doc([item(1, {id: '42 & more', link: null, description: null})]), 'atom', links);
-    const entry = xml.parse(wellFormed(odd)).feed.entry[0];
-    expect(entry.id).toBe('http://127.0.0.1:7701/news#42%20%26%20more');
-    expect(entry.content).toEqual({type: 'html'});
+  it('gives an entry whose id is not an IRI one under the feed; an entry with no description has no content element', () => {
+    const odd = renderFeed(doc([item(1, {id: '42 & more', link: null, description: null}), item(2, {description: null})]), 'atom', links);
+    const text = wellFormed(odd);
+    expect(text).not.toContain('<content');
+    const [bare, linked] = xml.parse(text).feed.entry;
+    expect(bare.id).toBe('http://127.0.0.1:7701/news#42%20%26%20more');
+    // With neither content nor a link of its own, it links to the feed's page, which shows it (RFC 4287 4.1.1).
+    expect(bare.link).toEqual([{href: 'http://127.0.0.1:7701/news', rel: 'alternate', type: 'text/html'}]);
+    expect(linked.link).toEqual([{href: 'https://example.com/posts/2', rel: 'alternate', type: 'text/html'}]);
+    expect(linked.content).toBeUndefined();
+  });
+});
+
+describe('CDATA', () => {
+  // White space kept as written: padding around a section is part of the element's text.
+  const exact = new XMLParser({ignoreAttributes: false, attributeNamePrefix: '', trimValues: false, isArray: (name) => ['item', 'entry'].includes(name)});
+
+  it('RSS descriptions and Atom content hold the HTML alone, with no white space around the section', () => {
+    const feed = doc(items(2));
+    const rss = wellFormed(renderFeed(feed, 'rss', links));
+    const atom = wellFormed(renderFeed(feed, 'atom', links));
+    expect(rss).toContain('<description><![CDATA[<p>Body of <em>post 1</em>.</p>]]></description>');
+    expect(atom).toContain('<content type="html"><![CDATA[<p>Body of <em>post 1</em>.</p>]]></content>');
+    expect(exact.parse(rss).rss.channel.item.map((entry: {description: string}) => entry.description)).toEqual(feed.items.map((entry) => entry.description));
+    expect(exact.parse(atom).feed.entry.map((entry: {content: {'#text': string}}) => entry.content['#text'])).toEqual(feed.items.map((entry) => entry.description));
   });
 });
 

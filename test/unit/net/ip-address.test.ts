@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {literalRefusal} from '../../../source/net/address-policy.js';
-import {classifyAddress, hostAddress} from '../../../source/net/ip-address.js';
+import {classifyAddress, hostAddress, isThisHostAddress} from '../../../source/net/ip-address.js';
 
 const hostOf = (url: string) => hostAddress(new URL(url).hostname);
 
@@ -104,5 +104,14 @@ describe('literalRefusal', () => {
       expect(literalRefusal(new URL(url), {allowPrivate: false})?.message, url).toMatch(/private or loopback address/);
     }
     expect(literalRefusal(new URL('http://example.com/'), {allowPrivate: false})).toBeNull();
+  });
+});
+
+describe('isThisHostAddress', () => {
+  it('is loopback and unspecified addresses in any spelling, IPv4 inside IPv6 included, and nothing else', () => {
+    for (const address of ['127.0.0.1', '127.1.2.3', '::1', '[::1]', '0.0.0.0', '::', '::ffff:127.0.0.1', '::ffff:7f00:1']) expect(isThisHostAddress(address), address).toBe(true);
+    for (const address of ['10.0.0.1', '192.168.1.5', '169.254.169.254', 'fe80::1', '93.184.215.14', '2001:db8::1', 'not an address', '']) {
+      expect(isThisHostAddress(address), address).toBe(false);
+    }
   });
 });
