@@ -3,9 +3,10 @@
 // storage, rounds alternating with a plain fs stream copy of the same bytes on the same disk:
 //   1. the server's memory: RSS above its idle figure (read from /proc/<pid>/status every 25 ms
 //      while the upload runs) must stay under 64 MB — the file is streamed, never held;
-//   2. throughput: the upload's MB/s against the fs copy's, medians over the rounds, at least 0.8×.
-//      For scale, each round also sends the same bytes over loopback HTTP to a server in another
-//      process that only discards them: the transport's own ceiling on this machine.
+//   2. throughput: the upload's MB/s against the same bytes sent over loopback HTTP to a
+//      do-nothing node:http server in another process (it only discards them: the transport's own
+//      ceiling on this machine), medians over the rounds, at least 0.9×. For scale, each round also
+//      times a plain fs stream copy of the same bytes on the same disk.
 // Build first: npm run build   Run: node bench/gql-upload.mjs   (BENCH_UPLOAD_MB, BENCH_ROUNDS, BENCH_CPU_PROF)
 import {spawn} from 'node:child_process';
 import {createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
@@ -20,7 +21,7 @@ import {serveGraphql} from './_serve-graphql.mjs';
 const MB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_MB ?? 500) * MB;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const TARGETS = {rssMb: 64, ratio: 0.8};
+const TARGETS = {rssMb: 64, ratio: 0.9};
 const verdict = (ok) => (ok ? 'PASS' : 'FAIL');
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -163,14 +164,12 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 
 const above = (peak - idle) / MB;
-const ratio = median(uploads) / median(copies);
+const ratio = median(uploads) / median(sinks);
 console.log(
   `server RSS: idle ${(idle / MB).toFixed(1)} MB, peak while uploading ${(peak / MB).toFixed(1)} MB, ${above.toFixed(1)} MB above idle (target < ${TARGETS.rssMb} MB) ${verdict(above < TARGETS.rssMb)}`,
 );
 console.log(
-  `throughput: upload ${median(uploads).toFixed(0)} MB/s, fs stream copy ${median(copies).toFixed(0)} MB/s, ratio ${ratio.toFixed(2)}× (target ≥ ${TARGETS.ratio}×) ${verdict(ratio >= TARGETS.ratio)}`,
+  `throughput: upload ${median(uploads).toFixed(0)} MB/s, bare loopback HTTP upload to a do-nothing node server ${median(sinks).toFixed(0)} MB/s, ratio ${ratio.toFixed(2)}× (target ≥ ${TARGETS.ratio}×) ${verdict(ratio >= TARGETS.ratio)}`,
 );
-console.log(
-  `for scale: loopback HTTP to a server that discards the bytes ${median(sinks).toFixed(0)} MB/s; the upload reaches ${(median(uploads) / median(sinks)).toFixed(2)}× of it`,
-);
+console.log(`for scale: fs stream copy ${median(copies).toFixed(0)} MB/s; the upload reaches ${(median(uploads) / median(copies)).toFixed(2)}× of it`);
 process.exit(above < TARGETS.rssMb && ratio >= TARGETS.ratio ? 0 : 1);

@@ -32,7 +32,13 @@ export async function registerUploads(app: FastifyInstance, options: FileRouteOp
   const verify = options.verify ?? verifyBearer;
   const operationsLimit = app.initialConfig.bodyLimit ?? 1024 * 1024;
   // preservePath: the client's whole name reaches displayName (file-name.ts), which keeps it as text only.
-  await app.register(multipart, {preservePath: true, limits: {fieldSize: operationsLimit, fields: 2, files: MAX_FILES, parts: MAX_FILES + 2, fileSize: Infinity}});
+  // fileHwm: a file part buffers up to 1 MB before it pushes back on the socket (busboy's default
+  // 16 kB paused the socket once a chunk or so): the disk write in flight no longer stalls the transfer.
+  await app.register(multipart, {
+    preservePath: true,
+    fileHwm: 1024 * 1024,
+    limits: {fieldSize: operationsLimit, fields: 2, files: MAX_FILES, parts: MAX_FILES + 2, fileSize: Infinity},
+  });
   const stagedBy = new WeakMap<FastifyRequest, StagedFile[]>();
   // A file a mutation has claimed is that mutation's to commit or discard, even when its client has gone.
   const discard = async (request: FastifyRequest) => {

@@ -1,5 +1,5 @@
 import {randomUUID} from 'node:crypto';
-import {Readable} from 'node:stream';
+import type {Readable} from 'node:stream';
 import {describeError} from '../../core/errors.js';
 import {displayName} from './file-name.js';
 import {checkedBody} from './sniff.js';
@@ -24,16 +24,13 @@ export async function receiveFile(part: IncomingFile, target: UploadTarget): Pro
   const storage = openStorage(file.storage);
   const key = randomUUID().replaceAll('-', '');
   const checked = checkedBody(part.file, {maxSize: file.maxSize, ...(file.accept ? {accept: file.accept} : {}), ...(part.mimetype ? {declaredType: part.mimetype} : {})});
-  // The first bytes decide the type (and may refuse the file) before the storage is told anything.
-  const first = await checked.body.next();
-  async function* all(): AsyncGenerator<Buffer> {
-    if (!first.done) yield first.value;
-    yield* checked.body;
-  }
   let pending: PendingFile;
   try {
-    pending = await storage.put(key, Readable.from(all(), {objectMode: false, highWaterMark: 256 * 1024}), checked.type());
+    // The first bytes decide the type (and may refuse the file) before the storage is told anything.
+    await checked.decided;
+    pending = await storage.put(key, checked.body, checked.type());
   } catch (error) {
+    checked.body.destroy();
     if (error instanceof UploadRefused) throw error;
     if (part.file.errored || (part.file.destroyed && !part.file.readableEnded)) throw new UploadRefused(400, 'the request ended before the file did');
     throw new StorageUnavailable(`the file storage (${storage.description}) failed: ${describeError(error)}`);
