@@ -192,7 +192,9 @@ describe('TUI panes on pushed daemon events', () => {
     // Time stands still: the uptimes, which move every second in a process's first minute, stay as they are.
     vi.useFakeTimers({toFake: ['Date']});
     const mark = traced.log.length;
-    // What the answers above asked to draw is drawn before the count starts.
+    // What the answers above asked to draw is drawn before the count starts: the GraphQL pane's
+    // in-process service has opened (it starts a SQLite reader process first), and React is idle.
+    await app.waitFor((frame) => !frame.includes('connecting…'), 'the GraphQL pane connected');
     await app.rendered();
     const frames = app.frames.length;
 
