@@ -13,6 +13,7 @@ import {
   setReadMany,
   streamPage,
   streamRowsByIds,
+  unreadPerList,
   updateFeedRow,
   type StreamQuery,
   type StreamRow,
@@ -206,10 +207,30 @@ export function createGreader(options: GreaderOptions) {
       const nowMs = options.nowMs();
       const feeds = await feedsWithUnread(db, dialect, nowMs);
       const newest = await newestPerFeed(db);
-      const counts = feeds.map((feed) => ({id: feedStreamId(feed.id), count: feed.unreadCount, newestItemTimestampUsec: String((newest.get(feed.id) ?? 0) * 1000)}));
+      const usec = (ms: number) => String(ms * 1000);
+      const counts = feeds.map((feed) => ({id: feedStreamId(feed.id), count: feed.unreadCount, newestItemTimestampUsec: usec(newest.get(feed.id) ?? 0)}));
+      // Labels as FreshRSS and Miniflux count them: a folder sums its feeds, a list counts its unread items.
+      const folders = new Map<string, {count: number; newestMs: number}>();
+      for (const feed of feeds) {
+        if (!feed.category) continue;
+        const folder = folders.get(feed.category) ?? {count: 0, newestMs: 0};
+        folder.count += feed.unreadCount;
+        folder.newestMs = Math.max(folder.newestMs, newest.get(feed.id) ?? 0);
+        folders.set(feed.category, folder);
+      }
+      const perList = await unreadPerList(db, dialect, nowMs);
+      const labels = [
+        ...[...folders].map(([name, folder]) => ({id: labelId(name), count: folder.count, newestItemTimestampUsec: usec(folder.newestMs)})),
+        ...(await lists())
+          .filter((list) => list.title !== STARRED_LIST)
+          .map((list) => {
+            const unread = perList.get(list.id) ?? {count: 0, newestMs: 0};
+            return {id: labelId(list.title), count: unread.count, newestItemTimestampUsec: usec(unread.newestMs)};
+          }),
+      ];
       const total = feeds.reduce((sum, feed) => sum + feed.unreadCount, 0);
       const latest = Math.max(0, ...newest.values());
-      return {max: MAX_ITEMS, unreadcounts: [...counts, {id: `${STATE}reading-list`, count: total, newestItemTimestampUsec: String(latest * 1000)}]};
+      return {max: MAX_ITEMS, unreadcounts: [...counts, ...labels, {id: `${STATE}reading-list`, count: total, newestItemTimestampUsec: usec(latest)}]};
     },
 
     /** stream/contents/<stream>: a page of items (1,000 is the common page). */

@@ -32,6 +32,7 @@ export {
   removeListItem,
   touchListsOfFeed,
   listEntries,
+  unreadPerList,
   type ListRow,
   type ListEntryRow,
 } from './list-rows.js';

@@ -3,6 +3,7 @@ import type {Knex} from 'knex';
 import type {Visibility} from '../types.js';
 import type {Dialect} from '../../storage/connection.js';
 import {insertReturningId} from '../../storage/inserted-id.js';
+import {unreadCondition} from './migrations.js';
 
 export interface ListRow {
   id: number;
@@ -22,6 +23,22 @@ function listsWithCounts(db: Knex) {
 
 function normalized(row: ListRow): ListRow {
   return {...row, id: Number(row.id), item_count: Number(row.item_count)};
+}
+
+/**
+ * Each list's unread items now (read, or snoozed past `nowMs`, do not count) and its newest
+ * item's time (ms, `sort_at` as for feeds): the Google Reader unread-count of a label.
+ */
+export async function unreadPerList(db: Knex, dialect: Dialect, nowMs: number): Promise<Map<number, {count: number; newestMs: number}>> {
+  const rows = (await db('list_items as li')
+    .join('articles as a', 'a.id', 'li.article_id')
+    .select('li.list_id')
+    .count({unread: '*'})
+    .max({newest: 'a.sort_at'})
+    .whereRaw(unreadCondition(dialect, 'a'))
+    .where((query) => query.whereNull('a.snoozed_until').orWhere('a.snoozed_until', '<=', nowMs))
+    .groupBy('li.list_id')) as {list_id: unknown; unread: unknown; newest: unknown}[];
+  return new Map(rows.map((row) => [Number(row.list_id), {count: Number(row.unread), newestMs: Number(row.newest ?? 0)}]));
 }
 
 export async function allListRows(db: Knex): Promise<ListRow[]> {

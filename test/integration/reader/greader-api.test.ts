@@ -94,6 +94,8 @@ for (const database of databases) {
       const counts = (await get('/reader/api/0/unread-count?output=json')).json() as {unreadcounts: Array<{id: string; count: number}>};
       expect(counts.unreadcounts.find((entry) => entry.id === `feed/${feedA}`)!.count).toBe(30);
       expect(counts.unreadcounts.find((entry) => entry.id === 'user/-/state/com.google/reading-list')!.count).toBe(42);
+      // A folder counts the unread of its feeds, as FreshRSS and Miniflux answer.
+      expect(counts.unreadcounts.find((entry) => entry.id === 'user/-/label/Tech')).toMatchObject({count: 30, newestItemTimestampUsec: expect.stringMatching(/^[1-9]\d+$/)});
     });
 
     it('pages a stream with continuation: every item once, none missed, newest first or oldest first', async () => {
@@ -156,6 +158,10 @@ for (const database of databases) {
         ['T', token],
       ]);
       expect((await service.getFeed(feedB)).unreadCount).toBe(8);
+      // A label that is a list counts its unread items: of the five, one is unread again.
+      const counts = (await get('/reader/api/0/unread-count?output=json')).json() as {unreadcounts: Array<{id: string; count: number}>};
+      expect(counts.unreadcounts.find((entry) => entry.id === 'user/-/label/Later')!.count).toBe(1);
+      expect(counts.unreadcounts.some((entry) => entry.id === 'user/-/label/Starred')).toBe(false);
     });
 
     it('takes newsboat’s own edit-tag and mark-all-as-read forms (its source, FeedHqApi)', async () => {
