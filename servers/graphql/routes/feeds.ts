@@ -1,6 +1,7 @@
+import {createHash} from 'node:crypto';
 import type {FastifyInstance} from 'fastify';
 import {verifyBearer} from '../../../source/gql/auth/index.js';
-import {FEEDS_PATH, feedTable, feedUrl, publishTableFeed} from '../../../source/gql/feed-surface/index.js';
+import {FEEDS_PATH, feedTable, feedUrl, FeedVersionTimes, publishTableFeed} from '../../../source/gql/feed-surface/index.js';
 import type {HttpHandlerOptions, ServedGraphql} from '../../../source/gql/request/index.js';
 import {chooseRepresentation} from '../../../source/syndication/index.js';
 import {errorResponses, notModified} from '../../kit/index.js';
@@ -20,13 +21,15 @@ const formatQuery = {type: 'object', additionalProperties: false, properties: {f
  * page, negotiated as the feed gateway negotiates (`?format=` beats Accept; a browser asking
  * text/html gets the page; RSS 2.0 otherwise). The rows are those the request's user may read
  * (its bearer token, or anonymous with DisableAuth). The ETag hashes the items shown, so an
- * unchanged table answers 304 to If-None-Match; If-Modified-Since alone never does, since an
- * edit or a delete changes a feed without a newer timestamp. Answers vary by Accept and by
- * Authorization (another user may see other rows).
+ * unchanged table answers 304 to If-None-Match; Last-Modified is when that version was first
+ * served (version-times.ts: an edit or a delete changes a feed without a newer item date), so
+ * If-Modified-Since answers 304 too. Answers vary by Accept and by Authorization (another user
+ * may see other rows).
  */
 export async function feedRoutes(app: FastifyInstance, options: FeedRouteOptions): Promise<void> {
   const verify = options.verify ?? verifyBearer;
   const {served} = options;
+  const versions = new FeedVersionTimes();
   app.get<{Params: {table: string}; Querystring: {format?: string}}>(
     `${FEEDS_PATH}/:table`,
     // The feed surface is meant to be read from anywhere (a feed reader's page); who sees which rows is the token's.
@@ -38,13 +41,18 @@ export async function feedRoutes(app: FastifyInstance, options: FeedRouteOptions
       const context = served.context ? served.context(user) : {model: served.model, db: served.db, user};
       const baseUrl = (options.publicUrl?.() ?? `${request.protocol}://${request.headers.host ?? '127.0.0.1'}`).replace(/\/+$/, '');
       const rendered = await publishTableFeed(context, table, representation, feedUrl(baseUrl, table));
+      // The reader's view: one table in one representation, its token (hashed, never kept) seeing its own rows.
+      const view = `${table.name}\n${rendered.contentType}\n${createHash('sha256')
+        .update(request.headers.authorization ?? '')
+        .digest('base64url')}`;
+      const changedAt = versions.since(view, rendered.etag, Date.now());
       const headers = {
         'cache-control': served.settings.disableAuth ? 'public, no-cache' : 'private, no-cache',
         etag: rendered.etag,
-        'last-modified': rendered.lastModified,
+        ...(changedAt === undefined ? {} : {'last-modified': new Date(changedAt).toUTCString()}),
         vary: 'Accept, Authorization',
       };
-      if (notModified(request.headers, rendered.etag, null)) return reply.status(304).headers(headers).send();
+      if (notModified(request.headers, rendered.etag, changedAt ?? null)) return reply.status(304).headers(headers).send();
       return reply.headers({...headers, 'content-type': rendered.contentType}).send(rendered.body);
     },
   );

@@ -137,7 +137,10 @@ describe.each(databases)('the feed surface on $kind', (database) => {
     ]);
     // Sanitised as the gateway sanitises: no script, no handler, links made absolute against the item's link.
     expect(feed.items[0]?.summary).toBe('<p>Body of 4</p><a href="https://example.com/rel">link</a>');
-    expect(answer.headers.get('last-modified')).toBe(new Date(millis(4)).toUTCString());
+    // Last-Modified: when this version was first served (the conditional GET test), never ahead of the clock.
+    const lastModified = Date.parse(answer.headers.get('last-modified') ?? '');
+    expect(lastModified).toBeGreaterThan(millis(4));
+    expect(lastModified).toBeLessThanOrEqual(Date.now());
 
     const t2 = parseFeed(await (await get('/feeds/posts', {tenant: 't2'})).text());
     expect(t2.items.map((item) => item.title)).toEqual(['Only of t2']);
@@ -198,7 +201,12 @@ describe.each(databases)('the feed surface on $kind', (database) => {
   });
 
   maybe('conditional GET: 304 on an unchanged table, 200 with a new ETag once a row is added, bad If-None-Match served in full', async () => {
-    const first = await get('/feeds/posts');
+    // A version first served in the same second as the view's version before it has no date yet: ask again until it has.
+    let first = await get('/feeds/posts');
+    while (!first.headers.get('last-modified')) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      first = await get('/feeds/posts');
+    }
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[0-9a-f]{64}-rss"$/);
     const again = await get('/feeds/posts', {headers: {'if-none-match': etag}});
@@ -212,14 +220,24 @@ describe.each(databases)('the feed surface on $kind', (database) => {
       const answer = await get('/feeds/posts', {headers: {'if-none-match': bad}});
       expect([bad.slice(0, 10), answer.status]).toEqual([bad.slice(0, 10), 200]);
     }
-    // If-Modified-Since alone never says 304: an edit or a delete changes a feed without a newer timestamp.
+    // If-Modified-Since: Last-Modified is when this version was first served, not the newest
+    // item's date (an edit or a delete changes a feed without a newer timestamp).
+    const lastModified = first.headers.get('last-modified')!;
+    expect(Date.parse(lastModified)).toBeGreaterThan(millis(30));
+    const sinceServed = await get('/feeds/posts', {headers: {'if-modified-since': lastModified}});
+    expect([sinceServed.status, sinceServed.headers.get('last-modified')]).toEqual([304, lastModified]);
     expect((await get('/feeds/posts', {headers: {'if-modified-since': new Date(millis(30)).toUTCString()}})).status).toBe(200);
+    for (const bad of ['garbage', '', 'Tue, 99 Foo 2026 00:00:00 GMT']) expect((await get('/feeds/posts', {headers: {'if-modified-since': bad}})).status).toBe(200);
 
     await db('posts').insert({id: 7, tenant_id: 't1', title: 'Brand new', slug: 'new', body: 'x', published_at: at(9)});
     const changed = await get('/feeds/posts', {headers: {'if-none-match': etag}});
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
     expect(parseFeed(await changed.text()).items[0]?.title).toBe('Brand new');
+    // The new version is dated after the old one (or not at all within the same second): the old date no longer says 304.
+    const changedDate = changed.headers.get('last-modified');
+    if (changedDate !== null) expect(Date.parse(changedDate)).toBeGreaterThan(Date.parse(lastModified));
+    expect((await get('/feeds/posts', {headers: {'if-modified-since': lastModified}})).status).toBe(200);
     // A soft delete changes the feed too.
     const before = changed.headers.get('etag')!;
     await db('posts')
