@@ -16,6 +16,11 @@ export interface ErrorGroup {
   count: number;
   firstSeen: number;
   lastSeen: number;
+  /**
+   * The place of its latest occurrence among all added, in the order they were added (the order
+   * they arrived in): breaks ties of lastSeen, which lines read in one chunk share.
+   */
+  lastOrder: number;
   /** Process alerts: the latest run they were seen in, when earlier than the process's current run. */
   olderRun?: number;
   /** Process alerts: the stack frames of the most recent occurrence. */
@@ -33,11 +38,13 @@ export interface OccurrenceExtra {
 
 export class Deduper {
   private readonly byKey = new Map<string, ErrorGroup>();
+  private added = 0;
 
   add(shape: ErrorShape, count: number, firstSeen: number, lastSeen: number, extra?: OccurrenceExtra): void {
     const group = this.byKey.get(shape.key);
+    const order = this.added++;
     if (!group) {
-      const created: ErrorGroup = {shape, severity: shape.severity, kind: shape.kind, page: shape.page, count, firstSeen, lastSeen};
+      const created: ErrorGroup = {shape, severity: shape.severity, kind: shape.kind, page: shape.page, count, firstSeen, lastSeen, lastOrder: order};
       if (extra) applyExtra(created, extra, true);
       this.byKey.set(shape.key, created);
       return;
@@ -47,6 +54,7 @@ export class Deduper {
     const latest = lastSeen >= group.lastSeen;
     if (latest) {
       group.lastSeen = lastSeen;
+      group.lastOrder = order;
       if (shape.page) group.page = shape.page;
     }
     if (extra) applyExtra(group, extra, latest);

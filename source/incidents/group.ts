@@ -28,8 +28,8 @@ export function groupNearDuplicates(groups: ErrorGroup[]): NearGroup[] {
 }
 
 function mergeMembers(members: ErrorGroup[]): NearGroup {
-  // Newest first; ties keep the dedupe key's order so equal inputs print alike.
-  const newestFirst = [...members].sort((a, b) => b.lastSeen - a.lastSeen || (a.shape.key < b.shape.key ? -1 : 1));
+  // Newest first; of equal times (lines read in one chunk), the one that came later.
+  const newestFirst = [...members].sort((a, b) => b.lastSeen - a.lastSeen || b.lastOrder - a.lastOrder);
   const newest = newestFirst[0];
   const group: ErrorGroup = {...newest, count: 0, firstSeen: newest.firstSeen};
   const current = members.some((member) => member.olderRun === undefined);

@@ -106,6 +106,12 @@ describe('near-duplicates (fingerprint grouping)', () => {
     ]);
   });
 
+  it('variants stamped alike (lines read in one chunk) are newest first by the order they came in', () => {
+    const jobs = [24, 48, 72].map((n) => alert({processId: 'queue', category: 'Error', message: `job ${n} failed`, firstSeen: NOW - 10_000, lastSeen: NOW - 10_000}));
+    const [incident] = queryIncidents(sources({processAlerts: jobs}), NOW);
+    expect(incident).toMatchObject({message: 'job 72 failed', variants: ['job 72 failed', 'job 48 failed', 'job 24 failed']});
+  });
+
   it('lists a few variants and says how many more', () => {
     const jobs = [24, 48, 72, 96, 120].map((n, index) => alert({processId: 'queue', category: 'Error', message: `job ${n} failed`, lastSeen: NOW - 10_000 + index}));
     const [incident] = queryIncidents(sources({processAlerts: jobs}), NOW);
