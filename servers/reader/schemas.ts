@@ -51,15 +51,16 @@ const articleProperties = {
   summary: nullableString,
   categories: {type: 'array', items: {type: 'string'}},
   read: {type: 'boolean'},
+  snoozedUntil: nullableTime,
 } as const;
-const articleRequired = ['id', 'feedId', 'title', 'link', 'author', 'publishedAt', 'summary', 'categories', 'read'] as const;
+const articleRequired = ['id', 'feedId', 'title', 'link', 'author', 'publishedAt', 'summary', 'categories', 'read', 'snoozedUntil'] as const;
 
 export const articleSchema = {type: 'object', required: articleRequired, properties: articleProperties} as const;
 
 export const fullArticleSchema = {
   type: 'object',
-  required: [...articleRequired, 'content', 'listIds', 'snoozedUntil'],
-  properties: {...articleProperties, content: nullableString, listIds: {type: 'array', items: {type: 'integer'}}, snoozedUntil: nullableTime},
+  required: [...articleRequired, 'content', 'listIds'],
+  properties: {...articleProperties, content: nullableString, listIds: {type: 'array', items: {type: 'integer'}}},
 } as const;
 
 export const articlePageSchema = {

@@ -60,12 +60,13 @@ export interface Article {
   summary: string | null;
   categories: string[];
   read: boolean;
+  /** Out of the unread counts until then (ISO 8601); null when not snoozed. */
+  snoozedUntil: string | null;
 }
 
 export interface FullArticle extends Article {
   content: string | null;
   listIds: number[];
-  snoozedUntil: string | null;
 }
 
 export type Visibility = 'public' | 'private';

@@ -12,15 +12,15 @@ export interface ArticleRow {
   summary: string | null;
   categories: string;
   is_read: boolean | number;
+  snoozed_until: number | string | null;
 }
 
 export interface FullArticleRow extends ArticleRow {
   content: string | null;
-  snoozed_until: number | string | null;
 }
 
 /** The columns of a list entry: everything but the (large) content. */
-export const ARTICLE_COLUMNS = ['id', 'feed_id', 'title', 'link', 'author', 'published_at', 'sort_at', 'summary', 'categories', 'is_read'] as const;
+export const ARTICLE_COLUMNS = ['id', 'feed_id', 'title', 'link', 'author', 'published_at', 'sort_at', 'summary', 'categories', 'is_read', 'snoozed_until'] as const;
 
 export function articleRecord(row: ArticleRow): Article {
   return {
@@ -33,11 +33,12 @@ export function articleRecord(row: ArticleRow): Article {
     summary: row.summary ?? null,
     categories: parseCategories(row.categories),
     read: flag(row.is_read),
+    snoozedUntil: isoOrNull(row.snoozed_until),
   };
 }
 
 export function fullArticleRecord(row: FullArticleRow, listIds: number[]): FullArticle {
-  return {...articleRecord(row), content: row.content ?? null, listIds, snoozedUntil: isoOrNull(row.snoozed_until)};
+  return {...articleRecord(row), content: row.content ?? null, listIds};
 }
 
 /** The categories column: a JSON array of strings (anything else reads as none). */

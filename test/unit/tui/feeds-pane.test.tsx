@@ -286,6 +286,8 @@ describe('Feeds pane on the real reader', () => {
     expected.setDate(expected.getDate() + 1);
     expected.setHours(8, 0, 0, 0);
     expect(await snoozed('Using vale with vim')).toBe(expected.toISOString());
+    // The row says it is snoozed: `z` where an unread article has `N`.
+    await app.waitFor((frame) => /▸z \S+ +\d+ +Artificial truth +Using vale with vim/.test(frame), 'the snooze marker');
 
     await snoozePrompt();
     await app.press('2', 'h', KEYS.enter);

@@ -22,12 +22,14 @@ function ArticleRow({
   width: number;
   now: Date;
 }): React.JSX.Element {
+  // An unread article snoozed until later is out of the unread counts: `z` says why, where `N` stands for new.
+  const snoozed = !article.read && article.snoozedUntil !== null && Date.parse(article.snoozedUntil) > now.getTime();
   return (
     <Box height={1} width={width}>
-      <Text inverse={selected && active} bold={!article.read} dimColor={article.read && !selected} wrap="truncate-end">
+      <Text inverse={selected && active} bold={!article.read && !snoozed} dimColor={(article.read || snoozed) && !selected} wrap="truncate-end">
         {selected ? '▸' : ' '}
-        <Text color={article.read ? undefined : 'yellow'}>{article.read ? ' ' : 'N'}</Text> <Text dimColor>{shortDate(article.publishedAt, now)}</Text>{' '}
-        {feedTitle !== undefined && <Text color="cyan">{fit(feedTitle, FEED_WIDTH)} </Text>}
+        <Text color={snoozed ? 'magenta' : article.read ? undefined : 'yellow'}>{snoozed ? 'z' : article.read ? ' ' : 'N'}</Text>{' '}
+        <Text dimColor>{shortDate(article.publishedAt, now)}</Text> {feedTitle !== undefined && <Text color="cyan">{fit(feedTitle, FEED_WIDTH)} </Text>}
         {(article.title || '(untitled)').replace(/\s+/g, ' ')}
       </Text>
     </Box>
