@@ -33,7 +33,10 @@ export function makeSandbox(prefix = 'wb-test-'): Sandbox {
     async cleanup() {
       // Gone before its files are: a daemon still writing into the home would race the removal.
       await stopDaemon(home);
-      rmSync(dir, {recursive: true, force: true});
+      // A process the command handed work to may still write its last line after the command has
+      // exited ($BROWSER logs the callback page the CLI answered just before it quit): retried, the
+      // removal takes a file that appeared between reading a folder and removing it (ENOTEMPTY).
+      rmSync(dir, {recursive: true, force: true, maxRetries: 10, retryDelay: 50});
     },
   };
 }
