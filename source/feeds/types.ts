@@ -16,6 +16,22 @@ export interface ParsedItem {
   /** Full HTML content when the feed carries it. */
   content?: string;
   categories: string[];
+  /** Media files (podcast audio, video), absent when the item has none. */
+  enclosures?: Enclosure[];
+  /** How many enclosures past the parser's cap were left out (a hostile item had 10,000). */
+  enclosuresOmitted?: number;
+}
+
+/** A media file attached to an entry (RSS <enclosure>, Atom rel="enclosure", Media RSS, JSON Feed attachments). */
+export interface Enclosure {
+  /** Absolute http(s). */
+  url: string;
+  /** MIME type, lower case, when the feed gives a valid one. */
+  type?: string;
+  /** Bytes, when the feed gives a positive whole number (feeds write 0 for "unknown"). */
+  length?: number;
+  /** Playing time in whole seconds (itunes:duration, media:content duration, JSON Feed duration_in_seconds). */
+  durationSeconds?: number;
 }
 
 export interface ParsedFeed {

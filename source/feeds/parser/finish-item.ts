@@ -18,6 +18,8 @@ export function finishItem(fields: ItemFields): ParsedItem {
   if (fields.updated) item.updated = fields.updated;
   if (fields.summary) item.summary = fields.summary;
   if (fields.content) item.content = fields.content;
+  if (fields.enclosures?.length) item.enclosures = fields.enclosures;
+  if (fields.enclosuresOmitted) item.enclosuresOmitted = fields.enclosuresOmitted;
   return item;
 }
 

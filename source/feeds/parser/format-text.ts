@@ -1,3 +1,5 @@
+import {describeEnclosure} from '../enclosure-text.js';
+import {MAX_ENCLOSURES} from './enclosures.js';
 import type {ParsedFeed, ParsedItem} from '../types.js';
 import {toTerminalText} from '../../text/terminal-safe.js';
 import {articleKey} from './identity.js';
@@ -30,6 +32,8 @@ function itemLines(item: ParsedItem): Array<[string, string]> {
   if (item.updated) rows.push(['updated', item.updated]);
   rows.push(['author', item.author ?? '—']);
   if (item.categories.length > 0) rows.push(['categories', item.categories.join(', ')]);
+  for (const enclosure of item.enclosures ?? []) rows.push(['enclosure', describeEnclosure(enclosure)]);
+  if (item.enclosuresOmitted) rows.push(['enclosure', `… ${item.enclosuresOmitted.toLocaleString('en')} more left out (at most ${MAX_ENCLOSURES} are kept)`]);
   return rows;
 }
 

@@ -1,5 +1,6 @@
 import type {ParsedFeed, ParsedItem} from '../types.js';
 import {parseFeedDate} from './dates.js';
+import {atomEnclosures} from './enclosures.js';
 import {finishItem} from './finish-item.js';
 import {entryBase, innerBase, resolveUrl} from './resolve-url.js';
 import {atomHtml, atomPlain, attr, child, lastChild, mediaDescription, rawOf, textOf} from './xml-values.js';
@@ -97,5 +98,6 @@ function readEntry(doc: XmlDocument, entry: XmlNode, outerBase: string | undefin
     summary: atomHtml(doc, atomChild(entry, 'summary')) ?? mediaDescription(doc, entry),
     content: attr(atomChild(entry, 'content'), 'src') ? undefined : atomHtml(doc, atomChild(entry, 'content')),
     categories,
+    ...atomEnclosures(doc, entry, base, isAtom),
   });
 }

@@ -3,6 +3,7 @@ import {WorkbenchError} from '../../core/errors.js';
 import type {ParsedFeed} from '../types.js';
 import {parseFeedDate} from './dates.js';
 import {escapeHtml} from '../../text/entities.js';
+import {EnclosureList} from './enclosures.js';
 import {finishItem} from './finish-item.js';
 import {htmlToLine} from '../../text/html-text.js';
 import {resolveUrl} from './resolve-url.js';
@@ -35,6 +36,9 @@ export function readJsonFeed(text: string, documentUrl?: string): ParsedFeed {
   const feedAuthor = json.authors?.find((author) => author.name)?.name;
   for (const item of json.items ?? []) {
     const text = item.content_text ? escapeHtml(item.content_text) : undefined;
+    const attachments = new EnclosureList(base);
+    for (const attachment of item.attachments ?? [])
+      attachments.add(attachment.url, attachment.mime_type, numberText(attachment.size_in_bytes), numberText(attachment.duration_in_seconds));
     feed.items.push(
       finishItem({
         guid: item.id !== undefined && item.id !== '' ? String(item.id) : undefined,
@@ -46,8 +50,14 @@ export function readJsonFeed(text: string, documentUrl?: string): ParsedFeed {
         summary: item.summary ? escapeHtml(item.summary) : text,
         content: item.content_html ?? text,
         categories: item.tags ?? [],
+        ...attachments.result(),
       }),
     );
   }
   return feed;
+}
+
+/** JSON Feed numbers read as the XML formats' attribute text, so one set of rules judges both. */
+function numberText(value: unknown): string | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
 }

@@ -1,5 +1,6 @@
 import type {ParsedFeed, ParsedItem} from '../types.js';
 import {parseFeedDate} from './dates.js';
+import {rssEnclosures} from './enclosures.js';
 import {finishItem} from './finish-item.js';
 import {entryBase, innerBase, resolveUrl} from './resolve-url.js';
 import {atomHtml, atomPlain, attr, child, firstChild, htmlOf, inNamespace, lastChild, mediaDescription, rawOf, textOf} from './xml-values.js';
@@ -141,5 +142,6 @@ function readItem(doc: XmlDocument, item: XmlNode, outerBase: string | undefined
     ),
     ...summaryAndContent(doc, item, cdf),
     categories,
+    ...rssEnclosures(doc, item, base),
   });
 }

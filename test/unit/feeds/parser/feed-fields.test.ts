@@ -107,7 +107,7 @@ describe('Atom fields', () => {
     expect(feed).toMatchObject({format: 'atom', version: 'Atom 1.0', title: 'Atom & more', link: 'https://example.org/blog/', description: 'All the news'});
   });
 
-  it('entry: text title kept literally, link by xml:base, the feed author inherited, xhtml content unwrapped, text summary escaped', () => {
+  it('entry: text title kept literally, link by xml:base, the feed author inherited, xhtml content unwrapped, text summary escaped, the enclosure link resolved', () => {
     expect(feed.items[0]).toEqual({
       guid: 'urn:uuid:1',
       title: 'A <tag> in text',
@@ -118,6 +118,7 @@ describe('Atom fields', () => {
       summary: '1 &lt; 2',
       content: '<p>Hi <b xmlns:xhtml="http://www.w3.org/1999/xhtml">there</b></p>',
       categories: ['js'],
+      enclosures: [{url: 'https://example.org/audio.mp3'}],
     });
   });
 

@@ -71,6 +71,16 @@ describe('feedparser test feeds, field by field', () => {
     return feed;
   };
 
+  it('enclosures: RSS, several in one item, and Atom rel="enclosure"', () => {
+    expect(read('wellformed/rss/item_enclosure_multiple.xml').items[0].enclosures).toEqual([
+      {url: 'http://example.com/1', type: 'image/jpeg', length: 100000},
+      {url: 'http://example.com/2', type: 'image/gif', length: 200000},
+    ]);
+    expect(read('wellformed/atom10/entry_link_rel_enclosure_map_enclosure_length.xml').items[0].enclosures).toEqual([
+      {url: 'http://www.example.com/movie.mp4', type: 'video/mpeg4', length: 42301},
+    ]);
+  });
+
   it('RSS 2.0 channel and item fields', () => {
     expect(read('wellformed/rss/channel_title.xml').title).toBe('Example feed');
     expect(read('wellformed/rss/channel_link.xml').link).toBe('http://example.com/');

@@ -58,6 +58,13 @@ export function mapComparison(feed: ParsedFeed, comparison: Comparison): Mapped 
     // feedparser writes "name (email)"; we keep the name.
     if (field === 'author' && more.length === 0 && typeof expected === 'string') return {actual: item.author, expected: plainText(expected.replace(/^(.+) \(\S+@\S+\)$/, '$1'))};
     if (field === 'tags' && typeof more[0] === 'number' && more[1] === 'term') return {actual: item.categories[more[0]], expected};
+    // feedparser's enclosure is {href (alias url), type, length} with the length as written.
+    if (field === 'enclosures' && typeof more[0] === 'number' && typeof more[1] === 'string' && more.length === 2) {
+      const enclosure = item.enclosures?.[more[0]];
+      const key = more[1] === 'href' || more[1] === 'url' ? 'url' : more[1];
+      if (key === 'url' || key === 'type') return {actual: enclosure?.[key], expected};
+      if (key === 'length') return {actual: enclosure?.length === undefined ? undefined : String(enclosure.length), expected};
+    }
     if (field in DATES && more.length === 0 && typeof expected === 'string') return date(item, DATES[field], parseFeedDate(expected));
     const parsed = /^(\w+)_parsed$/.exec(field);
     if (parsed && parsed[1] in DATES && more.length === 0 && Array.isArray(expected)) return date(item, DATES[parsed[1]], fromTuple(expected));

@@ -10,7 +10,7 @@ import {readFeedSource} from '../../../../source/feeds/parser/read-source.js';
 
 const FEED = `<?xml version="1.0" encoding="ISO-8859-1"?>
 <rss version="2.0"><channel><title>Caf\xe9 news</title><link>/</link><ttl>30</ttl>
-<item><title>First</title><link>posts/1</link><guid>g-1</guid><pubDate>Mon, 01 Jan 2024 10:00:00 GMT</pubDate><author>ann@example.com (Ann)</author><category>a</category><category>b</category></item>
+<item><title>First</title><link>posts/1</link><guid>g-1</guid><pubDate>Mon, 01 Jan 2024 10:00:00 GMT</pubDate><author>ann@example.com (Ann)</author><category>a</category><category>b</category><enclosure url="https://cdn.example/ep1.mp3" type="audio/mpeg" length="12216320"/></item>
 <item><title>Second</title><description>no link, no guid</description></item>
 </channel></rss>`;
 
@@ -38,12 +38,14 @@ describe('workbench feeds parse <file>', () => {
   });
   afterAll(() => rmSync(dir, {recursive: true, force: true}));
 
-  it('prints the feed, then a block per item with link, id, published, author, categories', async () => {
+  it('prints the feed, then a block per item with link, id, published, author, categories, enclosures', async () => {
     const out = await run(path.join(dir, 'feed.xml'));
     expect(out).toContain('Café news\n');
     expect(out).toContain('  format   RSS 2.0 · ttl 30 min\n');
     expect(out).toContain('  items    2\n');
-    expect(out).toContain('1. First\n   link       posts/1\n   id         g-1\n   published  2024-01-01T10:00:00.000Z\n   author     ann@example.com (Ann)\n   categories a, b\n');
+    expect(out).toContain(
+      '1. First\n   link       posts/1\n   id         g-1\n   published  2024-01-01T10:00:00.000Z\n   author     ann@example.com (Ann)\n   categories a, b\n   enclosure  https://cdn.example/ep1.mp3 (audio/mpeg, 12 MB)\n',
+    );
     // No guid: the key it will be stored under (a hash, having no link either).
     expect(out).toMatch(/2\. Second\n {3}link {7}—\n {3}id {9}— \(stored as sha256:[0-9a-f]{64}\)\n/);
   });
