@@ -1,5 +1,6 @@
 import type {Knex} from 'knex';
 import type {GqlProcedure, GqlTable, Row} from '../types.js';
+import type {DriverConnection} from './driver-connection.js';
 
 // The SQL stage of the pipeline speaks to the database through this one interface: every place
 // where PostgreSQL, MariaDB/MySQL, SQLite and SQL Server write or answer differently is a named
@@ -110,6 +111,16 @@ export interface Dialect {
   readonly sendsPreparedNative: boolean;
   /** A query past its timeout is cancelled on the server (SQLite runs on this thread: it cannot be). */
   readonly cancelsOnTimeout: boolean;
+
+  // ── statement deadlines (query/deadline.ts), on the pooled connection of runsPooledWithDeadline ──
+  /** Gives the connection's session the statement deadline, so the database itself cuts a statement past it; false: it has none per session. */
+  setStatementTimeout(connection: DriverConnection, ms: number): Promise<boolean>;
+  /** Cancels what a pooled connection is running, over `db`: a second, small knex of its own, so the cancel never waits behind the pool it frees. */
+  cancelStatement(db: Knex, connection: DriverConnection): Promise<void>;
+  /** Sent on the connection after a cancel, so a cancel that arrived as its statement ended cannot fall on the next statement. */
+  afterCancel(connection: DriverConnection): Promise<void>;
+  /** Whether an error is this database cutting a statement at its session deadline (not a cancel, not any other error). */
+  isStatementTimeout(error: unknown): boolean;
   /** The rows of a `db.raw` result, in this driver's shape. */
   rowsOf(result: unknown): Row[];
   /** The cost bound's row estimates by table key, from the catalogue where the database keeps one. */

@@ -50,6 +50,11 @@ export const mssql: Dialect = {
   whereLikeEscaped: (qb, ref, pattern) => void qb.whereRaw(`?? like ? escape '\\'`, [ref, pattern]),
 
   runsPooledWithDeadline: false,
+  // No session deadline here: SQLite's reads are cut by ending their reader process, SQL Server's by knex's timeout with cancel.
+  setStatementTimeout: async () => false,
+  cancelStatement: async () => undefined,
+  afterCancel: async () => undefined,
+  isStatementTimeout: () => false,
   sendsPreparedNative: false,
   cancelsOnTimeout: true,
   rowsOf: (result) => (Array.isArray(result) ? (result as Row[]) : []),

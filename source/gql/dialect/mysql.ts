@@ -1,6 +1,7 @@
 import type {Knex} from 'knex';
 import type {Row} from '../types.js';
 import type {Dialect} from './dialect.js';
+import {mysqlQuery} from './driver-connection.js';
 import {jsonCall, list, orderSql, upsertSetColumns} from './sql-text.js';
 
 // MariaDB and MySQL (the `mysql2` driver) share this dialect; the service is run and tested on
@@ -42,6 +43,19 @@ export const mysql: Dialect = {
   whereLikeEscaped: (qb, ref, pattern) => void qb.where(ref, 'like', pattern),
 
   runsPooledWithDeadline: true,
+  // MariaDB max_statement_time (seconds, any statement), MySQL max_execution_time (ms, SELECTs only).
+  setStatementTimeout: async (connection, ms) => {
+    const whole = Math.max(1, Math.round(ms));
+    await mysqlQuery(connection, connection._isMariaDB ? `set session max_statement_time = ${whole / 1000}` : `set session max_execution_time = ${whole}`, []);
+    return true;
+  },
+  cancelStatement: async (db, connection) => {
+    if (typeof connection.threadId === 'number') await db.raw(`kill query ${Math.trunc(connection.threadId)}`);
+  },
+  // A KILL QUERY that arrived as the statement finished would cut the next one on this connection: a no-op takes it.
+  afterCancel: async (connection) => void (await mysqlQuery(connection, 'do 0', []).catch(() => undefined)),
+  // MariaDB ER_STATEMENT_TIMEOUT, MySQL ER_QUERY_TIMEOUT.
+  isStatementTimeout: (error) => [1969, 3024].includes((error as {errno?: number} | undefined)?.errno ?? 0),
   sendsPreparedNative: false,
   cancelsOnTimeout: true,
   rowsOf(result) {

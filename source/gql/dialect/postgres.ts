@@ -64,6 +64,16 @@ export const postgres: Dialect = {
   whereLikeEscaped: (qb, ref, pattern) => void qb.where(ref, 'like', pattern),
 
   runsPooledWithDeadline: true,
+  setStatementTimeout: async (connection, ms) => {
+    await (connection.query(`set statement_timeout = ${wholeMs(ms)}`) as Promise<unknown>);
+    return true;
+  },
+  cancelStatement: async (db, connection) => {
+    if (typeof connection.processID === 'number') await db.raw('select pg_cancel_backend(?)', [connection.processID]);
+  },
+  afterCancel: async () => undefined,
+  // query_canceled is also a cancel's code: the words tell the deadline.
+  isStatementTimeout: (error) => errorOf(error).code === '57014' && /statement timeout/.test(String(errorOf(error).message ?? '')),
   sendsPreparedNative: true,
   cancelsOnTimeout: true,
   rowsOf: (result) => ((result as {rows?: Row[]}).rows ?? []) as Row[],
@@ -108,3 +118,11 @@ export const postgres: Dialect = {
   dropStagingTable: () => undefined,
   insertReturningAll: (db, insert) => ({statement: insert.returning('*'), rows: (result) => result as Row[]}),
 };
+
+function wholeMs(ms: number): number {
+  return Math.max(1, Math.round(ms));
+}
+
+function errorOf(error: unknown): {code?: unknown; message?: unknown} {
+  return (error ?? {}) as {code?: unknown; message?: unknown};
+}

@@ -41,6 +41,11 @@ export const sqlite: Dialect = {
   whereLikeEscaped: (qb, ref, pattern) => void qb.whereRaw(`?? like ? escape '\\'`, [ref, pattern]),
 
   runsPooledWithDeadline: false,
+  // No session deadline here: SQLite's reads are cut by ending their reader process, SQL Server's by knex's timeout with cancel.
+  setStatementTimeout: async () => false,
+  cancelStatement: async () => undefined,
+  afterCancel: async () => undefined,
+  isStatementTimeout: () => false,
   sendsPreparedNative: false,
   // It runs on this thread and cannot be interrupted: the cost limit bounds it (cost.ts).
   cancelsOnTimeout: false,

@@ -1,5 +1,7 @@
 import {GraphQLError} from 'graphql';
 import type {Knex} from 'knex';
+import {dialectOf} from '../dialect/dialect-of.js';
+import type {DriverConnection} from '../dialect/driver-connection.js';
 import type {GqlModel, GqlRequestContext, Provider} from '../types.js';
 
 /** `:root { statement-timeout: N }` unset: each statement may run 30 s. */
@@ -19,55 +21,28 @@ export interface Deadline {
   setting: 'statement-timeout' | 'raw-sql-timeout';
 }
 
-/** A pooled driver connection as the deadline needs it: pg's Client (processID) or mysql2's Connection (threadId). */
-export interface DriverConnection {
-  processID?: number | null;
-  threadId?: number | null;
-  _isMariaDB?: boolean;
-  query(...args: unknown[]): unknown;
-}
-
 // The timeout each connection's session has now, so a value is set once per connection, not per statement.
 const sessionTimeouts = new WeakMap<object, number>();
 
 /**
  * Gives the connection's session the statement deadline (the database itself cancels a
- * statement past it, even when this process is busy): PostgreSQL `statement_timeout`, MariaDB
- * `max_statement_time` (seconds), MySQL `max_execution_time` (SELECTs only). Sent only when the
- * connection's value differs (new connection, or a `_rawQuery` asked for its own).
+ * statement past it, even when this process is busy), in the dialect's words (PostgreSQL
+ * `statement_timeout`, MariaDB `max_statement_time`, MySQL `max_execution_time`). Sent only when
+ * the connection's value differs (new connection, or a `_rawQuery` asked for its own).
  */
 export async function applySessionTimeout(provider: Provider, connection: DriverConnection, ms: number): Promise<void> {
   if (sessionTimeouts.get(connection) === ms) return;
-  const whole = Math.max(1, Math.round(ms));
-  if (provider === 'postgres') {
-    await (connection.query(`set statement_timeout = ${whole}`) as Promise<unknown>);
-  } else if (provider === 'mysql') {
-    const sql = connection._isMariaDB ? `set session max_statement_time = ${whole / 1000}` : `set session max_execution_time = ${whole}`;
-    await mysqlQuery(connection, sql, []);
-  } else {
-    return;
-  }
-  sessionTimeouts.set(connection, ms);
-}
-
-/** One statement on a mysql2 connection, answered as knex answers `raw` ([rows, fields]). */
-export function mysqlQuery(connection: DriverConnection, sql: string, bindings: readonly unknown[]): Promise<[unknown, unknown]> {
-  return new Promise((resolve, reject) => {
-    connection.query({sql}, bindings, (error: unknown, rows: unknown, fields: unknown) => (error ? reject(error) : resolve([rows, fields])));
-  });
+  if (await dialectOf(provider).setStatementTimeout(connection, ms)) sessionTimeouts.set(connection, ms);
 }
 
 /**
  * Cancels what a pooled connection is running, over a connection of its own (`db` is a second,
  * small knex over the same database: the cancel never waits behind the pool it is freeing):
- * PostgreSQL `pg_cancel_backend(pid)`, MySQL/MariaDB `KILL QUERY <thread id>`.
+ * PostgreSQL `pg_cancel_backend(pid)`, MySQL/MariaDB `KILL QUERY <thread id>` (the dialect's).
  */
 export function statementCanceller(provider: Provider, db: Knex): (connection: unknown) => Promise<void> {
-  return async (pooled) => {
-    const connection = pooled as DriverConnection;
-    if (provider === 'postgres' && typeof connection.processID === 'number') await db.raw('select pg_cancel_backend(?)', [connection.processID]);
-    else if (provider === 'mysql' && typeof connection.threadId === 'number') await db.raw(`kill query ${Math.trunc(connection.threadId)}`);
-  };
+  const dialect = dialectOf(provider);
+  return (pooled) => dialect.cancelStatement(db, pooled as DriverConnection);
 }
 
 /**
@@ -108,8 +83,8 @@ export async function withDeadline<T>(ctx: GqlRequestContext, connection: Driver
     ctx.signal?.removeEventListener('abort', onAbort);
     if (cancelling) {
       await cancelling;
-      // A KILL QUERY that arrived as the statement finished must not fall on the next request's statement: a no-op takes it.
-      if (ctx.model.provider === 'mysql') await mysqlQuery(connection, 'do 0', []).catch(() => undefined);
+      // A cancel that arrived as the statement finished must not fall on the next request's statement.
+      await dialectOf(ctx.model.provider).afterCancel(connection);
     }
   }
 }
@@ -126,13 +101,7 @@ export function wasCut(error: unknown): boolean {
 
 /** A statement the database cut at its deadline, as one GraphQL error naming the setting; undefined for any other error. */
 export function timedOut(provider: Provider, error: unknown, deadline: Deadline): GraphQLError | undefined {
-  const record = (error ?? {}) as {code?: unknown; errno?: unknown; message?: unknown};
-  const words = typeof record.message === 'string' ? record.message : '';
-  const cut =
-    (provider === 'postgres' && record.code === '57014' && /statement timeout/.test(words)) ||
-    // MariaDB ER_STATEMENT_TIMEOUT, MySQL ER_QUERY_TIMEOUT.
-    (provider === 'mysql' && (record.errno === 1969 || record.errno === 3024));
-  return cut ? deadlineExceeded(deadline) : undefined;
+  return dialectOf(provider).isStatementTimeout(error) ? deadlineExceeded(deadline) : undefined;
 }
 
 /** The one GraphQL error of a statement cut at its deadline (by the database, or by ending SQLite's reader process), naming the setting. */
@@ -163,8 +132,7 @@ interface PooledClient {
  * timed-out statement fails the transaction, which rolls back).
  */
 export async function transactionWithDeadline<T>(ctx: GqlRequestContext, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-  const provider = ctx.model.provider;
-  if ((provider !== 'postgres' && provider !== 'mysql') || ctx.db.isTransaction) return ctx.db.transaction(work);
+  if (!dialectOf(ctx.model.provider).runsPooledWithDeadline || ctx.db.isTransaction) return ctx.db.transaction(work);
   if (ctx.signal?.aborted) throw abandoned();
   const client = ctx.db.client as unknown as PooledClient;
   const connection = await client.acquireConnection();

@@ -2,7 +2,8 @@ import {createHash} from 'node:crypto';
 import type {Knex} from 'knex';
 import {dialectOf} from '../dialect/dialect-of.js';
 import type {GqlRequestContext, Row, SqliteReaders} from '../types.js';
-import {abandoned, deadlineExceeded, mysqlQuery, statementTimeoutMs, withDeadline, type Deadline, type DriverConnection} from './deadline.js';
+import {mysqlQuery, type DriverConnection} from '../dialect/driver-connection.js';
+import {abandoned, deadlineExceeded, statementTimeoutMs, withDeadline, type Deadline} from './deadline.js';
 import {StatementCut} from './sqlite-readers/reader-pool.js';
 
 /** A compiled statement: SQL with `?` placeholders and its values. */

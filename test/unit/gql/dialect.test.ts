@@ -40,6 +40,42 @@ describe('dialectOf', () => {
     expect(PROVIDERS.map((provider) => dialectOf(provider).quoteIdentifier('a"b`c]d'))).toEqual(['"a""b`c]d"', '`a"b``c]d`', '"a""b`c]d"', '[a"b`c]]d]']);
   });
 
+  it('words each database its statement deadline, and knows its own deadline error from a cancel', async () => {
+    const sent: string[] = [];
+    // The driver's two call shapes: pg's query(text) → promise, mysql2's query({sql}, bindings, callback).
+    const connection = (mariadb: boolean) => ({
+      _isMariaDB: mariadb,
+      query: (sql: string | {sql: string}, _bindings?: unknown, callback?: (error: unknown, rows: unknown) => void) => {
+        sent.push(typeof sql === 'string' ? sql : sql.sql);
+        if (callback) callback(null, []);
+        return Promise.resolve();
+      },
+    });
+    expect(await dialectOf('postgres').setStatementTimeout(connection(false), 1500)).toBe(true);
+    expect(await dialectOf('mysql').setStatementTimeout(connection(true), 1500)).toBe(true);
+    expect(await dialectOf('mysql').setStatementTimeout(connection(false), 1500)).toBe(true);
+    expect(await dialectOf('sqlite').setStatementTimeout(connection(false), 1500)).toBe(false);
+    expect(await dialectOf('sqlserver').setStatementTimeout(connection(false), 1500)).toBe(false);
+    expect(sent).toEqual(['set statement_timeout = 1500', 'set session max_statement_time = 1.5', 'set session max_execution_time = 1500']);
+    const pgTimeout = {code: '57014', message: 'canceling statement due to statement timeout'};
+    const pgCancel = {code: '57014', message: 'canceling statement due to user request'};
+    expect([pgTimeout, pgCancel, {errno: 1969}, {errno: 3024}, {errno: 1317}, undefined].map((error) => dialectOf('postgres').isStatementTimeout(error))).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect([pgTimeout, {errno: 1969}, {errno: 3024}, {errno: 1317}, undefined].map((error) => dialectOf('mysql').isStatementTimeout(error))).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+
   it('refuses a response key that is not a GraphQL name before it reaches SQL', () => {
     expect(() => dialectOf('postgres').jsonObject(dbs.postgres, [{key: "x'); drop table t; --", sql: '1', bindings: []}])).toThrow(/not a GraphQL name/);
   });
@@ -47,8 +83,7 @@ describe('dialectOf', () => {
 
 // The folders whose SQL moved into the dialect, and where the provider may still be named.
 const MOVED = ['source/gql/query', 'source/gql/mutate', 'source/gql/eav'];
-// deadline.ts is being changed on another branch; its branches (statement timeouts per database) move in a later pass.
-const NOT_YET_MOVED = new Set(['source/gql/query/deadline.ts']);
+
 const PROVIDER_BRANCH = /\bprovider\s*[!=]==|switch\s*\(\s*[\w.]*provider\s*\)|\bProvider>\s*=\s*new Set/;
 
 const files = (dir: string): string[] =>
@@ -59,7 +94,7 @@ const files = (dir: string): string[] =>
 
 describe('the SQL stage reads one way', () => {
   it('keeps no provider branch in the folders that moved onto the Dialect', () => {
-    const sources = MOVED.flatMap(files).filter((path) => !NOT_YET_MOVED.has(path));
+    const sources = MOVED.flatMap(files);
     expect(sources.length).toBeGreaterThan(20);
     const branching = sources.filter((path) => PROVIDER_BRANCH.test(readFileSync(path, 'utf8')));
     expect(branching).toEqual([]);
