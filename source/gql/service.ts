@@ -2,6 +2,7 @@ import {execute, getOperationAST, subscribe} from 'graphql';
 import type {DocumentNode, ExecutionResult, GraphQLError} from 'graphql';
 import type {Knex} from 'knex';
 import {WorkbenchError} from '../core/errors.js';
+import {dialectOf} from './dialect/dialect-of.js';
 import {OutboxStore} from './events/outbox-store.js';
 import {OutboxTail} from './events/outbox-tail.js';
 import {loadModel} from './load-model.js';
@@ -28,17 +29,16 @@ export interface OpenGqlServiceOptions {
   sqliteReaders?: number;
 }
 
-/**
- * The knex config of a connection, with what the read path needs of each session: MariaDB/MySQL
- * cap JSON_ARRAYAGG at group_concat_max_len (1 MB by default, silently cut), so it is raised.
- */
+/** The knex config of a connection: its pool, each new connection given the session the read path needs (the dialect's sessionSetup). */
 function knexConfig(connection: ConnectionInfo, poolMax: number): Knex.Config {
   const config: Knex.Config = {...connection.knex};
-  if (connection.provider === 'sqlite') return config;
+  const dialect = dialectOf(connection.provider);
+  if (!dialect.pooled) return config;
   const pool: Knex.PoolConfig = {min: 0, max: poolMax, ...(connection.knex.pool ?? {})};
-  if (connection.provider === 'mysql') {
+  const setup = dialect.sessionSetup;
+  if (setup) {
     type Conn = {query(sql: string, done: (error: unknown) => void): void};
-    pool.afterCreate = (conn: Conn, done: (error: unknown, conn: Conn) => void) => conn.query('set session group_concat_max_len = 4294967295', (error) => done(error, conn));
+    pool.afterCreate = (conn: Conn, done: (error: unknown, conn: Conn) => void) => conn.query(setup, (error) => done(error, conn));
   }
   return {...config, pool};
 }
@@ -65,7 +65,7 @@ export async function openGqlService(settings: GqlSettings, options: OpenGqlServ
   const connection = parseConnectionString(settings.provider, settings.connectionString);
   const db = connectGql(connection, knexConfig(connection, options.poolMax ?? 10));
   // Cancels go over connections of their own: a full pool never keeps an abandoned statement running.
-  const cancelDb = connection.provider === 'postgres' || connection.provider === 'mysql' ? connectGql(connection, {pool: {min: 0, max: 2}}) : undefined;
+  const cancelDb = dialectOf(connection.provider).runsPooledWithDeadline ? connectGql(connection, {pool: {min: 0, max: 2}}) : undefined;
   const cancelStatement = cancelDb ? statementCanceller(connection.provider, cancelDb) : undefined;
   let model: GqlModel;
   try {

@@ -104,6 +104,12 @@ export interface Dialect {
   /** `ref LIKE pattern` where the pattern escapes `%`, `_` and `\` with a backslash. */
   whereLikeEscaped(qb: Knex.QueryBuilder, ref: string, pattern: string): void;
 
+  // ── connections (service.ts) ──
+  /** Connections come from a pool (false: SQLite's one connection to its file; its reads go to reader processes). */
+  readonly pooled: boolean;
+  /** Sent on each new pooled connection: what the read path needs of a session. */
+  readonly sessionSetup?: string;
+
   // ── sending statements (query/statements.ts) ──
   /** Sent on a connection held from knex's pool under a server-side deadline (deadline.ts); else through knex. */
   readonly runsPooledWithDeadline: boolean;

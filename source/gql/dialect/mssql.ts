@@ -49,6 +49,7 @@ export const mssql: Dialect = {
   // LIKE has no escape character unless one is named.
   whereLikeEscaped: (qb, ref, pattern) => void qb.whereRaw(`?? like ? escape '\\'`, [ref, pattern]),
 
+  pooled: true,
   runsPooledWithDeadline: false,
   // No session deadline here: SQLite's reads are cut by ending their reader process, SQL Server's by knex's timeout with cancel.
   setStatementTimeout: async () => false,

@@ -42,6 +42,9 @@ export const mysql: Dialect = {
   // A backslash escapes LIKE by default (and an `escape '\\'` would read as an open string).
   whereLikeEscaped: (qb, ref, pattern) => void qb.where(ref, 'like', pattern),
 
+  pooled: true,
+  // JSON_ARRAYAGG is capped at group_concat_max_len (1 MB by default, cut silently): raised.
+  sessionSetup: 'set session group_concat_max_len = 4294967295',
   runsPooledWithDeadline: true,
   // MariaDB max_statement_time (seconds, any statement), MySQL max_execution_time (ms, SELECTs only).
   setStatementTimeout: async (connection, ms) => {

@@ -63,6 +63,7 @@ export const postgres: Dialect = {
   // A backslash escapes LIKE by default.
   whereLikeEscaped: (qb, ref, pattern) => void qb.where(ref, 'like', pattern),
 
+  pooled: true,
   runsPooledWithDeadline: true,
   setStatementTimeout: async (connection, ms) => {
     await (connection.query(`set statement_timeout = ${wholeMs(ms)}`) as Promise<unknown>);

@@ -40,6 +40,7 @@ export const sqlite: Dialect = {
   // LIKE has no escape character unless one is named.
   whereLikeEscaped: (qb, ref, pattern) => void qb.whereRaw(`?? like ? escape '\\'`, [ref, pattern]),
 
+  pooled: false,
   runsPooledWithDeadline: false,
   // No session deadline here: SQLite's reads are cut by ending their reader process, SQL Server's by knex's timeout with cancel.
   setStatementTimeout: async () => false,
