@@ -1,9 +1,30 @@
 import type {Transport} from '@modelcontextprotocol/sdk/shared/transport.js';
-import {CallToolRequestSchema, InitializeRequestSchema, isJSONRPCRequest} from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  CompleteRequestSchema,
+  GetPromptRequestSchema,
+  InitializeRequestSchema,
+  isJSONRPCRequest,
+  ListResourcesRequestSchema,
+  ReadResourceRequestSchema,
+  SetLevelRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import {toolError} from './answer.js';
 
 // Requests whose params the SDK would reject with -32603 (its parse error is not mapped): -32602 here.
-const SCHEMAS = {initialize: InitializeRequestSchema, 'tools/call': CallToolRequestSchema} as const;
+const SCHEMAS = {
+  initialize: InitializeRequestSchema,
+  'tools/call': CallToolRequestSchema,
+  'resources/list': ListResourcesRequestSchema,
+  'resources/read': ReadResourceRequestSchema,
+  'resources/subscribe': SubscribeRequestSchema,
+  'resources/unsubscribe': UnsubscribeRequestSchema,
+  'prompts/get': GetPromptRequestSchema,
+  'completion/complete': CompleteRequestSchema,
+  'logging/setLevel': SetLevelRequestSchema,
+} as const;
 
 /**
  * Answers a known request with malformed params (an `initialize` without `protocolVersion`)

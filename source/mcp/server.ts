@@ -14,6 +14,7 @@ import type {ToolContext} from '../tools/registry-types.js';
 import {guardRequestParams} from './params-guard.js';
 import {fitAnswer, toolError, type ToolAnswer} from './answer.js';
 import {LineGuard, MAX_MESSAGE_BYTES, requestIdOf} from './line-guard.js';
+import {attachLiveFeatures, LIVE_CAPABILITIES} from './live-features.js';
 import {listTools} from './tool-list.js';
 
 function log(message: string): void {
@@ -27,6 +28,7 @@ export const INSTRUCTIONS = [
   'Workflow: detect (script names) → run a script or command (background; foreground for builds and tests) → proc output / proc list to watch it → get_incidents {"unread": true, "mark_read": true} to see only new problems, {"id"} for one whole → fix → proc restart.',
   'get_errors is the exact, filtered snapshot (process_id, since, limit). Scripts and proxies marked autostart in .workbench.kdl are already started.',
   'Browser: proxy start puts a dev proxy in front of a dev server; pages opened through it report errors to get_errors, traffic to proxylog and sessions to currentpage; proxy exec runs code in the page.',
+  'Live: subscribe to workbench://incidents (and workbench://processes/<id>/output) for notifications/resources/updated instead of polling; the prompts fix-latest-incident and why-did-script-stop bring an incident or a process as context; logging/setLevel picks which daemon warnings (crashes, proxies that cannot reach their target) come as log messages.',
   `Answers are compact text (structuredContent holds the JSON) and stay under ${ANSWER_BUDGET.toLocaleString('en')} characters; a cut answer says how to get the rest. Errors come back as {"error": "..."} with isError.`,
 ].join('\n');
 
@@ -60,6 +62,7 @@ export function createMcpServer(options: {cwd?: string; noDaemon?: boolean; auto
     notice: (message, lost) => (lost ? note(message) : log(message)),
     // A new daemon has none of the processes: the project's autostart scripts come back.
     onConnect: async (client, {started, recovered, reconnected}) => {
+      await live.connected(client);
       if (!autostart || !reconnected || !(started || recovered)) return;
       try {
         for (const line of describeAutostart(await autostartProject(context.cwd, client), true)) note(line);
@@ -71,7 +74,15 @@ export function createMcpServer(options: {cwd?: string; noDaemon?: boolean; auto
   // Autostart runs from `initialized`; tool calls wait for it, so none races it and its report
   // (or its failure) reaches the first answer.
   let ready: Promise<void> = Promise.resolve();
-  const server = new Server({name: 'workbench', title: 'workbench', version: VERSION}, {capabilities: {tools: {listChanged: false}}, instructions: INSTRUCTIONS});
+  const server = new Server(
+    {name: 'workbench', title: 'workbench', version: VERSION},
+    {
+      capabilities: {tools: {listChanged: false}, ...LIVE_CAPABILITIES},
+      instructions: INSTRUCTIONS,
+    },
+  );
+  // Resources, subscriptions, logging, prompts and completions: this server's own, released by close().
+  const live = attachLiveFeatures(server, context);
   server.setRequestHandler(ListToolsRequestSchema, () => ({tools: listTools()}));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     await ready;
@@ -97,6 +108,7 @@ export function createMcpServer(options: {cwd?: string; noDaemon?: boolean; auto
     async close() {
       // A session that ends at once still gets its autostart scripts started, then lets go.
       await ready;
+      await live.close();
       await localProxies?.stopAll();
       context.close();
     },
