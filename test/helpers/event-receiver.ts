@@ -127,6 +127,25 @@ export function firstArrivalsByAggregate(arrivals: Arrival[]): Map<string, numbe
   return byAggregate;
 }
 
+/**
+ * Per row (the CloudEvents source + subject: the table and the row's key), the ids in the order
+ * they first arrived: the order the dispatcher keeps (different rows go side by side).
+ */
+export function firstArrivalsByRow(arrivals: Arrival[]): Map<string, number[]> {
+  const seen = new Set<string>();
+  const byRow = new Map<string, number[]>();
+  for (const arrival of arrivals) {
+    if (seen.has(arrival.key)) continue;
+    seen.add(arrival.key);
+    const event = JSON.parse(arrival.body) as {source: string; subject: string};
+    const row = `${event.source} ${event.subject}`;
+    const list = byRow.get(row) ?? [];
+    list.push(Number(arrival.key));
+    byRow.set(row, list);
+  }
+  return byRow;
+}
+
 /** Keys that arrived more than once (accepted each time). */
 export function duplicates(arrivals: Arrival[]): string[] {
   const counts = new Map<string, number>();

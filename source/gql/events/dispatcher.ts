@@ -1,6 +1,7 @@
 import type {GqlModel} from '../types.js';
 import {deliverable, redacted} from './deliverable.js';
 import {cloudEvent} from './envelope.js';
+import {lanesOf, orderKey, Slots} from './key-lanes.js';
 import type {OutboxEvent, OutboxStore} from './outbox-store.js';
 import type {EventSink, OutgoingEvent} from './sinks/sink.js';
 
@@ -15,6 +16,11 @@ export interface DispatcherOptions {
   /** Aggregates and rows taken per claim (defaults 32 and 1000). */
   maxAggregates?: number;
   maxRows?: number;
+  /**
+   * Rows delivered side by side to a per-row sink (the webhook), across every aggregate of a
+   * round (default 16); each row's own events stay strictly in id order.
+   */
+  concurrency?: number;
   /** How often the outbox is looked at when nothing woke the dispatcher (default 50 ms). */
   pollMs?: number;
   /** How long a missing id (a change not yet committed, or rolled back) holds back the ids after it (default 500 ms). */
@@ -34,12 +40,15 @@ export interface RoundOutcome {
 }
 
 /**
- * Delivers the outbox: claims whole aggregates (outbox-store.ts), sends each aggregate's events
- * in id order to every sink, marks what was taken, and schedules a retry with exponential
- * backoff for the first event a sink refused — the aggregate's later events wait behind it, so
- * order per aggregate holds. After `maxAttempts` failures the event is a dead letter (kept, shown
- * by `gql events list --state dead`, sent again by `retry <id>`) and the aggregate moves on.
- * Aggregates are delivered side by side. Several dispatchers may run against one database.
+ * Delivers the outbox: claims whole aggregates (tables, outbox-store.ts), sends their events to
+ * every sink in order per row — `(table, primary key)`, key-lanes.ts: a per-row sink (the
+ * webhook) gets each row's events in id order, different rows side by side (`concurrency`); a
+ * batch sink (JetStream) gets the table's events in id order as one batch — marks what was
+ * taken, and schedules a retry with exponential backoff for the first event of a row a sink
+ * refused: that row's later events wait behind it, so order per row holds. After `maxAttempts`
+ * failures the event is a dead letter (kept, shown by `gql events list --state dead`, sent again
+ * by `retry <id>`) and the row moves on. Aggregates are delivered side by side. Several
+ * dispatchers may run against one database.
  */
 export class Dispatcher {
   private readonly maxAttempts: number;
@@ -49,6 +58,7 @@ export class Dispatcher {
   private readonly maxAggregates: number;
   private readonly maxRows: number;
   private readonly pollMs: number;
+  private readonly slots: Slots;
   private readonly now: () => Date;
   private running = false;
   private loop: Promise<void> | undefined;
@@ -68,6 +78,7 @@ export class Dispatcher {
     this.maxAggregates = options.maxAggregates ?? 32;
     this.maxRows = options.maxRows ?? 1000;
     this.pollMs = options.pollMs ?? 50;
+    this.slots = new Slots(options.concurrency ?? 16);
     this.now = options.now ?? (() => new Date());
   }
 
@@ -109,30 +120,52 @@ export class Dispatcher {
       outgoing.push({event, body: JSON.stringify(cloudEvent(event, redacted(this.model, event.payload)))});
     }
     if (outgoing.length === 0) return;
-    let delivered = outgoing.length;
-    let error: string | undefined;
+    // Each sink in turn gets what every sink before it took; a row that failed stops there.
+    const failures = new Map<string, {event: OutboxEvent; error: string}>();
+    let taken = outgoing;
     for (const sink of this.sinks) {
-      const result = await sink.deliver(outgoing.slice(0, delivered));
-      if (result.delivered < delivered) {
-        delivered = result.delivered;
-        error = `${sink.name}: ${result.error ?? 'not delivered'}`;
-      }
-      if (delivered === 0) break;
+      taken = sink.perRow ? await this.deliverRows(sink, taken, failures) : await this.deliverBatch(sink, taken, failures);
+      if (taken.length === 0) break;
     }
-    for (const {event} of outgoing.slice(0, delivered)) done.push(event.id);
-    outcome.delivered += delivered;
-    const failed = outgoing[delivered]?.event;
-    if (!failed || error === undefined) return;
-    outcome.failed += 1;
-    const attempts = failed.attempts + 1;
-    const dead = attempts >= this.maxAttempts;
-    const next = dead ? null : new Date(this.now().getTime() + this.backoff(attempts));
-    await this.store.markFailed(failed, error, next, dead);
-    this.options.log?.(
-      dead
-        ? `event ${failed.id} (${failed.aggregate} ${failed.op}) is a dead letter after ${attempts} attempts: ${error}`
-        : `event ${failed.id} (${failed.aggregate} ${failed.op}) not delivered (attempt ${attempts}), retried at ${next?.toISOString()}: ${error}`,
+    for (const {event} of taken) done.push(event.id);
+    outcome.delivered += taken.length;
+    for (const {event: failed, error} of failures.values()) {
+      outcome.failed += 1;
+      const attempts = failed.attempts + 1;
+      const dead = attempts >= this.maxAttempts;
+      const next = dead ? null : new Date(this.now().getTime() + this.backoff(attempts));
+      await this.store.markFailed(failed, error, next, dead);
+      this.options.log?.(
+        dead
+          ? `event ${failed.id} (${failed.aggregate} ${failed.op}) is a dead letter after ${attempts} attempts: ${error}`
+          : `event ${failed.id} (${failed.aggregate} ${failed.op}) not delivered (attempt ${attempts}), retried at ${next?.toISOString()}: ${error}`,
+      );
+    }
+  }
+
+  /** A batch sink: the events in id order in one call; the first it refused fails, the rest wait for the next round. */
+  private async deliverBatch(sink: EventSink, events: OutgoingEvent[], failures: Map<string, {event: OutboxEvent; error: string}>): Promise<OutgoingEvent[]> {
+    const result = await sink.deliver(events);
+    if (result.delivered >= events.length) return events;
+    const failed = events[result.delivered]?.event;
+    if (failed) failures.set(orderKey(failed), {event: failed, error: `${sink.name}: ${result.error ?? 'not delivered'}`});
+    return events.slice(0, result.delivered);
+  }
+
+  /** A per-row sink: one call per row's events, rows side by side within the dispatcher's slots; what was taken, in id order. */
+  private async deliverRows(sink: EventSink, events: OutgoingEvent[], failures: Map<string, {event: OutboxEvent; error: string}>): Promise<OutgoingEvent[]> {
+    const took = new Set<OutgoingEvent>();
+    await Promise.all(
+      lanesOf(events).map((lane) =>
+        this.slots.run(async () => {
+          const result = await sink.deliver(lane);
+          for (const item of lane.slice(0, result.delivered)) took.add(item);
+          const failed = lane[result.delivered]?.event;
+          if (failed && result.delivered < lane.length) failures.set(orderKey(failed), {event: failed, error: `${sink.name}: ${result.error ?? 'not delivered'}`});
+        }),
+      ),
     );
+    return events.filter((item) => took.has(item));
   }
 
   /** Runs until stopped: a round whenever woken or every `pollMs`, at once again while claims come back full. */

@@ -1,5 +1,5 @@
 // `workbench gql events dispatch|list|retry` as built (dist/source/cli.js): a dispatcher SIGKILLed
-// mid-batch and another started after it deliver every event at least once, in order per table,
+// mid-batch and another started after it deliver every event at least once, in order per row,
 // and leave the outbox all dispatched (PostgreSQL and SQLite); and the user's mistakes — a webhook
 // or NATS address that is not one, no sink at all, a bad --limit, retry of an id that is not there
 // or was delivered — each a one-line error with exit 1.
@@ -12,7 +12,7 @@ import {OutboxStore} from '../../../source/gql/events/outbox-store.js';
 import {openGqlService} from '../../../source/gql/service.js';
 import type {UserContext} from '../../../source/gql/types.js';
 import {eventually, expectOneLineFailure, makeSandbox, runCli, spawnCli, type Sandbox} from '../../helpers/cli.js';
-import {accepted, ascending, firstArrivalsByAggregate, startReceiver} from '../../helpers/event-receiver.js';
+import {accepted, ascending, firstArrivalsByAggregate, firstArrivalsByRow, startReceiver} from '../../helpers/event-receiver.js';
 import {gqlDatabases, settingsFor, type GqlFixture} from '../../helpers/gql-databases.js';
 
 const databases = await gqlDatabases();
@@ -85,21 +85,28 @@ describe.each(databases.filter((database) => database.kind !== 'mysql'))('a disp
     await sandbox?.cleanup();
   });
 
-  maybe('every event arrives at least once, first arrivals in id order per table, the outbox ends all dispatched', {timeout: 180_000}, async () => {
+  maybe('every event arrives at least once, first arrivals in id order per row, the outbox ends all dispatched', {timeout: 180_000}, async () => {
     const {fixture, db, rules} = prepared!;
     const service = await openGqlService(settingsFor(fixture, rules), {poolMax: 2});
     try {
+      let changed: unknown;
       for (let i = 0; i < 15; i++) {
-        await service.execute({query: `mutation { orders(insert: {label: "o${i}"}) }`, user});
+        const inserted = await service.execute({query: `mutation { orders(insert: {label: "o${i}"}) }`, user});
+        changed ??= inserted.data?.orders;
         await service.execute({query: `mutation { items(insert: {label: "i${i}"}) }`, user});
         await service.execute({query: `mutation { notes(insert: {code: "n${i}"}) }`, user});
+      }
+      // One row changed again and again: its events must arrive in order.
+      for (let i = 0; i < 10; i++) {
+        const result = await service.execute({query: `mutation { orders(update: {id: ${JSON.stringify(changed)}, label: "v${i}"}) }`, user});
+        expect(result.errors).toBeUndefined();
       }
     } finally {
       await service.close();
     }
     const store = new OutboxStore(db, fixture.provider, {schema: prepared!.schema, name: 'wb_outbox', key: `${prepared!.schema}.wb_outbox`});
     const ids = (await store.list({state: 'all', limit: 1000})).map((event) => String(event.id));
-    expect(ids).toHaveLength(45);
+    expect(ids).toHaveLength(55);
 
     const hook = await startReceiver();
     // A slow receiver: deliveries are in flight when the kill comes.
@@ -115,7 +122,7 @@ describe.each(databases.filter((database) => database.kind !== 'mysql'))('a disp
       first.kill('SIGKILL');
       await firstExit;
       const beforeSecond = hook.arrivals.length;
-      expect(beforeSecond).toBeLessThan(45);
+      expect(beforeSecond).toBeLessThan(55);
       expect(await store.list({state: 'pending', limit: 1000})).not.toHaveLength(0);
 
       const second = spawnCli(args, {env: sandbox.env});
@@ -133,9 +140,11 @@ describe.each(databases.filter((database) => database.kind !== 'mysql'))('a disp
 
       const ok = accepted(hook);
       expect(new Set(ok.map((arrival) => arrival.key))).toEqual(new Set(ids));
-      const byTable = firstArrivalsByAggregate(ok);
-      expect(byTable.size).toBe(3);
-      for (const order of byTable.values()) expect(ascending(order)).toBe(true);
+      expect(firstArrivalsByAggregate(ok).size).toBe(3);
+      const byRow = firstArrivalsByRow(ok);
+      expect(byRow.size).toBe(45);
+      expect(Math.max(...[...byRow.values()].map((order) => order.length))).toBe(11);
+      for (const order of byRow.values()) expect(ascending(order)).toBe(true);
       const all = await store.list({state: 'all', limit: 1000});
       expect(all.every((event) => event.dispatchedAt !== null && !event.dead)).toBe(true);
     } finally {

@@ -1,8 +1,9 @@
 // The dispatcher against a real webhook receiver (node:http on 127.0.0.1) on SQLite, PostgreSQL and
 // MariaDB: signatures checked as a consumer would (rotation, tampering), the CloudEvents body, the
 // subscription filters, retries with backoff through a 500, a hang and a minute of downtime (a
-// fake clock: no test waits a minute), dead letters, retry and replay, and several dispatchers at
-// once against one outbox (PostgreSQL, MariaDB) keeping order per aggregate without duplicates.
+// fake clock: no test waits a minute), dead letters, retry and replay, order per row with rows side
+// by side (a held row does not hold the others), and several dispatchers at once against one
+// outbox (PostgreSQL, MariaDB) keeping order per row without duplicates.
 import knex, {type Knex} from 'knex';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {Dispatcher, type DispatcherOptions} from '../../../source/gql/events/dispatcher.js';
@@ -17,6 +18,7 @@ import {
   ascending,
   duplicates,
   firstArrivalsByAggregate,
+  firstArrivalsByRow,
   startReceiver,
   verifyStandardWebhook,
   verifyWorkbenchSignature,
@@ -210,13 +212,16 @@ describe.each(databases)('dispatching the outbox in $kind', (database) => {
     for (const arrival of hook.arrivals) expect(verifyStandardWebhook('new', arrival)).toBe(true);
   });
 
-  maybe('a webhook answering 500 then 200: retried with backoff, then each event delivered once, in order', async () => {
+  maybe('a webhook answering 500 then 200: retried with backoff, then each event delivered once, in order per row', async () => {
     await fresh();
     const {service, store} = await open();
     const hook = await receiver();
     let refusals = 3;
     hook.answer = () => (refusals-- > 0 ? 500 : 200);
-    for (let i = 0; i < 4; i++) await mutate(service, `mutation { orders(insert: {status: "s${i}"}) }`);
+    // Three rows (one changed three times more): the first round's three requests, one per row, are all refused.
+    const id = (await mutate(service, `mutation { orders(insert: {status: "s0"}) }`))?.orders as number;
+    for (let i = 1; i < 4; i++) await mutate(service, `mutation { orders(update: {id: ${id}, status: "s${i}"}) }`);
+    await mutate(service, `mutation { orders(insert: {status: "other"}) }`);
     await mutate(service, `mutation { notes(insert: {code: "n1"}) }`);
     const clock = fakeClock();
     const logs: string[] = [];
@@ -224,7 +229,7 @@ describe.each(databases)('dispatching the outbox in $kind', (database) => {
     const events = await store.list({state: 'all', limit: 10});
     const first = events[0]!;
 
-    // First round: the orders head is refused (and the notes head by the next 500s); it waits out its backoff.
+    // First round: the head of every row is refused; each waits out its backoff.
     await dispatcher.runOnce();
     const waiting = (await store.list({state: 'pending', limit: 10})).find((event) => event.id === first.id)!;
     expect(waiting.attempts).toBe(1);
@@ -239,7 +244,10 @@ describe.each(databases)('dispatching the outbox in $kind', (database) => {
     const ok = accepted(hook);
     expect(ok.map((arrival) => arrival.key).sort()).toEqual(events.map((event) => String(event.id)).sort());
     expect(duplicates(ok)).toEqual([]);
-    for (const ids of firstArrivalsByAggregate(ok).values()) expect(ascending(ids)).toBe(true);
+    const byRow = firstArrivalsByRow(ok);
+    expect(byRow.size).toBe(3);
+    expect(byRow.get(`/gql/${schema}/orders ${JSON.stringify({id})}`)).toEqual(events.slice(0, 4).map((event) => event.id));
+    for (const ids of byRow.values()) expect(ascending(ids)).toBe(true);
     expect(logs.some((line) => /not delivered \(attempt 1\)/.test(line))).toBe(true);
   });
 
@@ -250,8 +258,9 @@ describe.each(databases)('dispatching the outbox in $kind', (database) => {
     let hung = 0;
     // No answer at all, then a 200 whose body never ends: both time out and are tried again.
     hook.answer = () => (hung++ === 0 ? 'hang' : hung === 2 ? 'stall' : 200);
-    await mutate(service, `mutation { orders(insert: {status: "x"}) }`);
-    await mutate(service, `mutation { orders(insert: {status: "y"}) }`);
+    // One row's two events: the second waits behind the first.
+    const id = (await mutate(service, `mutation { orders(insert: {status: "x"}) }`))?.orders as number;
+    await mutate(service, `mutation { orders(update: {id: ${id}, status: "y"}) }`);
     const clock = fakeClock();
     const dispatcher = await dispatcherFor(service, store, hook.url, {now: clock.now, baseDelayMs: 1000, webhookTimeoutMs: 300});
     const round = await dispatcher.runOnce();
@@ -266,7 +275,7 @@ describe.each(databases)('dispatching the outbox in $kind', (database) => {
     expect(ok.map((arrival) => arrival.key)).toEqual((await store.list({state: 'all', limit: 10})).map((event) => String(event.id)));
   });
 
-  maybe('a webhook down for a minute (fake clock): everything delivered exactly once afterwards, in id order per aggregate', async () => {
+  maybe('a webhook down for a minute (fake clock): everything delivered exactly once afterwards, in id order per row', async () => {
     await fresh();
     const {service, store} = await open();
     const port = await closedPort();
@@ -274,6 +283,8 @@ describe.each(databases)('dispatching the outbox in $kind', (database) => {
       await mutate(service, `mutation { orders(insert: {status: "o${i}"}) }`);
       await mutate(service, `mutation { notes(insert: {code: "n${i}"}) }`);
       await mutate(service, `mutation { items(insert: {name: "i${i}"}) }`);
+      // One row of notes changed every time: five more events of one row.
+      await mutate(service, `mutation { notes(update: {code: "n0", body: "v${i}"}) }`);
     }
     const clock = fakeClock();
     const dispatcher = await dispatcherFor(service, store, `http://127.0.0.1:${port}/hook`, {now: clock.now, baseDelayMs: 1000, maxAttempts: 20});
@@ -284,7 +295,7 @@ describe.each(databases)('dispatching the outbox in $kind', (database) => {
       clock.advance(10_000);
     }
     const pending = await store.list({state: 'pending', limit: 100});
-    expect(pending).toHaveLength(15);
+    expect(pending).toHaveLength(20);
     expect(Math.max(...pending.map((event) => event.attempts))).toBeGreaterThan(2);
     expect(pending.some((event) => event.dead)).toBe(false);
 
@@ -292,14 +303,16 @@ describe.each(databases)('dispatching the outbox in $kind', (database) => {
     cleanups.push(() => hook.close());
     await rounds(dispatcher, clock, async () => (await store.list({state: 'pending', limit: 100})).length === 0);
     const ok = accepted(hook);
-    expect(ok).toHaveLength(15);
+    expect(ok).toHaveLength(20);
     expect(duplicates(ok)).toEqual([]);
-    const byAggregate = firstArrivalsByAggregate(ok);
-    expect(byAggregate.size).toBe(3);
-    for (const ids of byAggregate.values()) expect(ascending(ids)).toBe(true);
+    expect(firstArrivalsByAggregate(ok).size).toBe(3);
+    const byRow = firstArrivalsByRow(ok);
+    expect(byRow.size).toBe(15);
+    expect(byRow.get(`/gql/${schema}/notes ${JSON.stringify({code: 'n0'})}`)).toHaveLength(6);
+    for (const ids of byRow.values()) expect(ascending(ids)).toBe(true);
   });
 
-  maybe('dead letter after maxAttempts, the aggregate moves on; retry brings it back; replay sends again with the same Idempotency-Key', async () => {
+  maybe('dead letter after maxAttempts, other rows never wait for it; retry brings it back; replay sends again with the same Idempotency-Key', async () => {
     await fresh();
     const {service, store} = await open();
     const hook = await receiver();
@@ -311,6 +324,10 @@ describe.each(databases)('dispatching the outbox in $kind', (database) => {
     const clock = fakeClock();
     const logs: string[] = [];
     const dispatcher = await dispatcherFor(service, store, hook.url, {now: clock.now, baseDelayMs: 10, maxAttempts: 3, log: (line) => logs.push(line)});
+    // Another row: delivered in the first round while the poison is refused.
+    expect(await dispatcher.runOnce()).toMatchObject({delivered: 1, failed: 1});
+    expect(accepted(hook).map((arrival) => arrival.key)).toEqual([String(fine!.id)]);
+    clock.advance(10_000);
     await rounds(dispatcher, clock, async () => (await store.list({state: 'pending', limit: 10})).length === 0);
     const [dead] = await store.list({state: 'dead', limit: 10});
     expect(dead).toMatchObject({id: poison!.id, attempts: 3, dead: true});
@@ -329,9 +346,13 @@ describe.each(databases)('dispatching the outbox in $kind', (database) => {
     expect(await store.replay(poison!.id)).toBe(2);
     await dispatcher.runOnce();
     const keys = accepted(hook).map((arrival) => arrival.key);
-    expect(keys).toEqual([String(fine!.id), String(poison!.id), String(poison!.id), String(fine!.id)]);
+    // The two rows side by side: in either order.
+    expect(keys.slice(0, 2)).toEqual([String(fine!.id), String(poison!.id)]);
+    expect(keys.slice(2).sort()).toEqual([String(fine!.id), String(poison!.id)].sort());
     // The replayed deliveries carry the ids (and so the keys and webhook-ids) they had.
-    const [again, fineAgain] = accepted(hook).slice(2);
+    const replayed = accepted(hook).slice(2);
+    const again = replayed.find((arrival) => arrival.key === String(poison!.id));
+    const fineAgain = replayed.find((arrival) => arrival.key === String(fine!.id));
     expect(again!.headers['webhook-id']).toBe(String(poison!.id));
     expect(JSON.parse(fineAgain!.body).id).toBe(String(fine!.id));
   });
@@ -348,6 +369,53 @@ describe.each(databases)('dispatching the outbox in $kind', (database) => {
     for (let round = 0; round < 5; round++) await dispatcher.runOnce();
     expect(await store.list({state: 'pending', limit: 10})).toEqual([]);
     expect(accepted(hook)).toHaveLength(6);
+  });
+
+  maybe('rows side by side, each row in order: a row whose delivery is held does not hold the others; at most `concurrency` in flight', async () => {
+    await fresh();
+    const {service, store} = await open();
+    const hook = await receiver();
+    // Row "held": an insert and four updates. Rows r1..r4: one insert each.
+    await mutate(service, `mutation { notes(insert: {code: "held", body: "v0"}) }`);
+    for (let i = 1; i < 5; i++) await mutate(service, `mutation { notes(update: {code: "held", body: "v${i}"}) }`);
+    for (let i = 1; i < 5; i++) await mutate(service, `mutation { notes(insert: {code: "r${i}"}) }`);
+    const events = await store.list({state: 'all', limit: 20});
+    const rowOf = (arrival: Arrival) => (JSON.parse(JSON.parse(arrival.body).subject as string) as {code: string}).code;
+    const others = new Set(['r1', 'r2', 'r3', 'r4']);
+    let othersArrived: () => void = () => undefined;
+    const allOthers = new Promise<void>((resolve) => (othersArrived = resolve));
+    const seen = new Set<string>();
+    const inFlight = new Map<string, number>();
+    let most = 0;
+    let mostOfOneRow = 0;
+    hook.answer = async (arrival) => {
+      const row = rowOf(arrival);
+      inFlight.set(row, (inFlight.get(row) ?? 0) + 1);
+      most = Math.max(
+        most,
+        [...inFlight.values()].reduce((sum, count) => sum + count, 0),
+      );
+      mostOfOneRow = Math.max(mostOfOneRow, ...inFlight.values());
+      seen.add(row);
+      if ([...others].every((other) => seen.has(other))) othersArrived();
+      // The held row's first delivery is answered only once every other row has arrived: delivered
+      // one row after another, it would wait for them forever (and time out, failing the round).
+      if (row === 'held' && arrival.key === String(events[0]!.id)) await allOthers;
+      inFlight.set(row, (inFlight.get(row) ?? 1) - 1);
+      return 200;
+    };
+    const dispatcher = await dispatcherFor(service, store, hook.url, {concurrency: 3, webhookTimeoutMs: 3000});
+    expect(await dispatcher.runOnce()).toMatchObject({delivered: 9, failed: 0});
+    const ok = accepted(hook);
+    expect(ok.map((arrival) => arrival.key).sort()).toEqual(events.map((event) => String(event.id)).sort());
+    // Every other row arrived before the held row's first event was answered, so before its second was sent.
+    const second = ok.findIndex((arrival) => arrival.key === String(events[1]!.id));
+    expect(new Set(ok.slice(0, second).map(rowOf))).toEqual(new Set(['held', ...others]));
+    // The held row in id order, one delivery at a time; never more than three rows at once.
+    expect(ok.filter((arrival) => rowOf(arrival) === 'held').map((arrival) => arrival.key)).toEqual(events.slice(0, 5).map((event) => String(event.id)));
+    expect(mostOfOneRow).toBe(1);
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(3);
   });
 
   const onPostgres = database.unavailable || database.kind !== 'postgres' ? it.skip : it;
@@ -424,7 +492,7 @@ describe.each(databases)('dispatching the outbox in $kind', (database) => {
   });
 
   const concurrent = database.unavailable || database.kind === 'sqlite' ? it.skip : it;
-  concurrent('three dispatchers at once: every event once, order per aggregate kept, no duplicates', {timeout: 120_000}, async () => {
+  concurrent('three dispatchers at once: every event once, order per row kept, no duplicates', {timeout: 120_000}, async () => {
     await fresh();
     const {service} = await open();
     const hook = await receiver();
@@ -446,6 +514,9 @@ describe.each(databases)('dispatching the outbox in $kind', (database) => {
       await mutate(service, `mutation { notes_batch(actions: [${Array.from({length: 4}, (_, i) => `{insert: {code: "c${n}-${i}"}}`).join(', ')}]) }`);
       await mutate(service, `mutation { items(insert: {name: "i${n}"}) }`);
       written += 11;
+      // One row changed in every batch: twenty events of one row across the three dispatchers.
+      await mutate(service, `mutation { notes(update: {code: "c0-0", body: "v${n}"}) }`);
+      written += 1;
     }
     const outbox = new OutboxStore(db, service.settings.provider, service.model.events!.outbox);
     await eventually(async () => (await outbox.list({state: 'pending', limit: 1})).length === 0 && accepted(hook).length >= written, 60_000);
@@ -455,8 +526,9 @@ describe.each(databases)('dispatching the outbox in $kind', (database) => {
     const ok = accepted(hook);
     expect(new Set(ok.map((arrival) => arrival.key))).toEqual(new Set(all.map((event) => String(event.id))));
     expect(duplicates(ok)).toEqual([]);
-    const byAggregate = firstArrivalsByAggregate(ok);
-    expect(byAggregate.size).toBe(3);
-    for (const ids of byAggregate.values()) expect(ascending(ids)).toBe(true);
+    expect(firstArrivalsByAggregate(ok).size).toBe(3);
+    const byRow = firstArrivalsByRow(ok);
+    expect(byRow.get(`/gql/${schema}/notes ${JSON.stringify({code: 'c0-0'})}`)).toHaveLength(21);
+    for (const ids of byRow.values()) expect(ascending(ids)).toBe(true);
   });
 });

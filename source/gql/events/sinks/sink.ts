@@ -16,7 +16,13 @@ export interface SinkOutcome {
 export interface EventSink {
   /** For messages: `webhook http://…`, `nats nats://…`. */
   readonly name: string;
-  /** Delivers one aggregate's events in order, stopping at the first failure. */
+  /**
+   * One request per event (the webhook): the dispatcher hands it one row's events at a time and
+   * runs different rows side by side. Without it the sink takes a whole claimed table's events in
+   * id order as one batch (JetStream pipelines its publishes: one call for all is fastest).
+   */
+  readonly perRow?: boolean;
+  /** Delivers the events given in order, stopping at the first failure. */
   deliver(events: OutgoingEvent[]): Promise<SinkOutcome>;
   close(): Promise<void>;
 }

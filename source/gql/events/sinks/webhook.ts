@@ -27,7 +27,7 @@ export function webhookUrl(text: string): URL {
 
 /**
  * Posts each event to the webhook as a CloudEvents 1.0 JSON body (structured mode), one at a
- * time in order, signed (envelope.ts). A 2xx answer delivers it; any other answer, a refused
+ * time in order, signed (envelope.ts); the dispatcher runs several rows' calls side by side. A 2xx answer delivers it; any other answer, a refused
  * connection or no answer within the timeout is a failure the dispatcher retries. The address
  * policy of every outbound request applies: a link-local or metadata address is never reached.
  */
@@ -61,6 +61,7 @@ export function webhookSink(options: WebhookOptions): EventSink {
   };
   return {
     name: `webhook ${url.origin}${url.pathname}`,
+    perRow: true,
     async deliver(events: OutgoingEvent[]): Promise<SinkOutcome> {
       for (const [index, {event, body}] of events.entries()) {
         const headers = {
