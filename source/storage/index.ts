@@ -8,5 +8,6 @@ export {isUniqueViolation} from './unique-violation.js';
 export {millis, iso, isoOrNull, flag} from './time.js';
 export {exact, migrationSource, type Migration} from './migrations.js';
 export {prepareSqliteFile} from './sqlite-file.js';
+export {selectRows} from './sqlite-rows.js';
 export {isDamagedDatabase, damagedDatabaseError} from './damaged.js';
 export {knexLog} from './knex-log.js';

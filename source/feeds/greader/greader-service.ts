@@ -250,7 +250,7 @@ export function createGreader(options: GreaderOptions) {
 
     async itemContents(fields: Fields): Promise<ReaderStream> {
       const ids = all(fields, 'i').slice(0, MAX_ITEMS).map(articleIdOf);
-      const rows = ids.length === 0 ? [] : await streamRowsByIds(db, ids);
+      const rows = ids.length === 0 ? [] : await streamRowsByIds(db, dialect, ids);
       return stream(`${STATE}reading-list`, 'Items', await items(rows), null);
     },
 

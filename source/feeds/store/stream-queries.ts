@@ -1,5 +1,6 @@
 import type {Knex} from 'knex';
 import type {Dialect} from '../../storage/connection.js';
+import {selectRows} from '../../storage/sqlite-rows.js';
 import {readCondition, unreadCondition} from './migrations.js';
 
 /** What a Google Reader stream query asks (source/feeds/greader): one selection, filters, an order, a page. */
@@ -72,19 +73,27 @@ export async function streamPage(db: Knex, dialect: Dialect, query: StreamQuery,
     const beyond = query.oldestFirst ? '>' : '<';
     select.where((where) => where.where('a.sort_at', beyond, sortAt).orWhere((tie) => tie.where('a.sort_at', sortAt).andWhere('a.id', beyond, id)));
   }
-  return (await select
-    .orderBy([
-      {column: 'a.sort_at', order: direction},
-      {column: 'a.id', order: direction},
-    ])
-    .limit(query.limit)) as StreamRow[];
+  return selectRows<StreamRow>(
+    db,
+    dialect,
+    select
+      .orderBy([
+        {column: 'a.sort_at', order: direction},
+        {column: 'a.id', order: direction},
+      ])
+      .limit(query.limit),
+  );
 }
 
 /** Articles by id, with their bodies (stream/items/contents), in the order asked. */
-export async function streamRowsByIds(db: Knex, ids: number[]): Promise<StreamRow[]> {
-  const rows = (await db('articles as a')
-    .select([...STREAM_COLUMNS, db.raw('coalesce(a.content, a.summary) as body')])
-    .whereIn('a.id', ids)) as StreamRow[];
+export async function streamRowsByIds(db: Knex, dialect: Dialect, ids: number[]): Promise<StreamRow[]> {
+  const rows = await selectRows<StreamRow>(
+    db,
+    dialect,
+    db('articles as a')
+      .select([...STREAM_COLUMNS, db.raw('coalesce(a.content, a.summary) as body')])
+      .whereIn('a.id', ids),
+  );
   const order = new Map(ids.map((id, index) => [id, index]));
   return rows.sort((a, b) => order.get(Number(a.id))! - order.get(Number(b.id))!);
 }
