@@ -83,6 +83,8 @@ export interface Article {
 export interface FullArticle extends Article {
   content: string | null;
   listIds: number[];
+  /** Media files, in the feed's order (at most 50). */
+  enclosures: Enclosure[];
 }
 
 export type Visibility = 'public' | 'private';

@@ -1,5 +1,6 @@
 import type {Knex} from 'knex';
 import type {ArticlePage, CategoryCount} from '../types.js';
+import {loadEnclosures} from './enclosure-rows.js';
 import {ARTICLE_COLUMNS, articleRecord, fullArticleRecord, type ArticleRow, type FullArticleRow} from './article-rows.js';
 import type {Dialect} from '../../storage/connection.js';
 import {readCondition, unreadCondition} from './migrations.js';
@@ -59,9 +60,11 @@ export async function findFullArticle(db: Knex, id: number): Promise<FullArticle
     .first()) as FullArticleRow | undefined;
   if (!row) return undefined;
   const lists = (await db('list_items').select('list_id').where('article_id', id).orderBy('list_id')) as {list_id: number}[];
+  const enclosures = await loadEnclosures(db, [id]);
   return fullArticleRecord(
     row,
     lists.map((item) => Number(item.list_id)),
+    enclosures.get(id) ?? [],
   );
 }
 

@@ -1,4 +1,4 @@
-import type {Article, FullArticle} from '../types.js';
+import type {Article, Enclosure, FullArticle} from '../types.js';
 import {flag, isoOrNull} from '../../storage/time.js';
 
 export interface ArticleRow {
@@ -37,8 +37,8 @@ export function articleRecord(row: ArticleRow): Article {
   };
 }
 
-export function fullArticleRecord(row: FullArticleRow, listIds: number[]): FullArticle {
-  return {...articleRecord(row), content: row.content ?? null, listIds};
+export function fullArticleRecord(row: FullArticleRow, listIds: number[], enclosures: Enclosure[] = []): FullArticle {
+  return {...articleRecord(row), content: row.content ?? null, listIds, enclosures};
 }
 
 /** The categories column: a JSON array of strings (anything else reads as none). */

@@ -250,7 +250,28 @@ const readerApiUsers: Migration = {
   },
 };
 
-const MIGRATIONS: Migration[] = [readerTables, categoryTimes, feedOrigin, listChanges, unreadCounts, ingestorTables, readerApiUsers];
+// Media files attached to articles (podcasts, video), after Miniflux's enclosures table: one row
+// per URL, in the feed's order, replaced with the article. length is BIGINT: a 2 GB file's size
+// passes a 32-bit INT.
+const articleEnclosures: Migration = {
+  name: '008_article_enclosures',
+  async up(db) {
+    await db.schema.createTable('enclosures', (table) => {
+      table.integer('article_id').unsigned().notNullable().references('id').inTable('articles').onDelete('CASCADE');
+      table.integer('position').notNullable();
+      table.text('url').notNullable();
+      table.string('mime_type', 255);
+      table.bigInteger('length');
+      table.integer('duration_seconds');
+      table.primary(['article_id', 'position']);
+    });
+  },
+  async down(db) {
+    await db.schema.dropTableIfExists('enclosures');
+  },
+};
+
+const MIGRATIONS: Migration[] = [readerTables, categoryTimes, feedOrigin, listChanges, unreadCounts, ingestorTables, readerApiUsers, articleEnclosures];
 
 /** The literal SQL of "unread" (a literal, so SQLite can match the partial index). */
 export function unreadCondition(dialect: Dialect, alias?: string): string {

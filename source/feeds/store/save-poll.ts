@@ -3,6 +3,7 @@ import type {Knex} from 'knex';
 import type {ParsedItem} from '../types.js';
 import type {Dialect} from '../../storage/connection.js';
 import {WorkbenchError} from '../../core/errors.js';
+import {enclosureRows, saveEnclosures} from './enclosure-rows.js';
 import {addUnread, insertFeedRow, updateFeedRow, type FeedPatch, type NewFeed} from './feed-rows.js';
 
 /** An item of a poll with its identity key (parser/identity.ts). */
@@ -70,7 +71,13 @@ export async function insertNewItems(trx: Knex.Transaction, feedId: number, item
     // Rows are built chunk by chunk inside the transaction: a 10,000-item feed never sits in memory twice.
     const rows = chunk.map(([key, item]) => articleRow(feedId, key, item, nowMs));
     await trx('articles').insert(rows);
-    await saveCategories(trx, feedId, rows);
+    const withEnclosures = chunk.filter(([, item]) => item.enclosures?.length);
+    const idOf = await articleIds(trx, feedId, [...rows.filter((row) => row.categories !== '[]').map((row) => row.item_key), ...withEnclosures.map(([key]) => key)]);
+    await saveCategories(trx, feedId, rows, idOf);
+    await saveEnclosures(
+      trx,
+      withEnclosures.flatMap(([key, item]) => enclosureRows(idOf.get(key)!, item.enclosures)),
+    );
   }
   // Every new article is unread: the feed's count moves in the same transaction.
   await addUnread(trx, feedId, fresh.length);
@@ -120,17 +127,19 @@ export function articleRow(feedId: number, key: string, item: ParsedItem, nowMs:
   };
 }
 
-async function saveCategories(trx: Knex.Transaction, feedId: number, rows: ArticleInsert[]): Promise<void> {
-  const tagged = rows.filter((row) => row.categories !== '[]');
-  if (tagged.length === 0) return;
+/** The ids of just-inserted articles (by key) that need rows in another table, in one statement. */
+async function articleIds(trx: Knex.Transaction, feedId: number, keys: string[]): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
   const ids = (await trx('articles')
     .select('id', 'item_key')
     .where('feed_id', feedId)
-    .whereIn(
-      'item_key',
-      tagged.map((row) => row.item_key),
-    )) as {id: number; item_key: string}[];
-  const idOf = new Map(ids.map((row) => [row.item_key, Number(row.id)]));
+    .whereIn('item_key', [...new Set(keys)])) as {id: number; item_key: string}[];
+  return new Map(ids.map((row) => [row.item_key, Number(row.id)]));
+}
+
+async function saveCategories(trx: Knex.Transaction, feedId: number, rows: ArticleInsert[], idOf: Map<string, number>): Promise<void> {
+  const tagged = rows.filter((row) => row.categories !== '[]');
+  if (tagged.length === 0) return;
   const links = tagged.flatMap((row) =>
     (JSON.parse(row.categories) as string[]).map((name) => ({article_id: idOf.get(row.item_key)!, feed_id: feedId, name, sort_at: row.sort_at})),
   );

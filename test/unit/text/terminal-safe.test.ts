@@ -84,7 +84,13 @@ const article: Article = {
   read: false,
   snoozedUntil: null,
 };
-const full: FullArticle = {...article, content: `<p>${HOSTILE}</p><p>&#27;]0;pwned&#7;World</p><pre>${HOSTILE_C1}</pre>`, listIds: [], snoozedUntil: null};
+const full: FullArticle = {
+  ...article,
+  content: `<p>${HOSTILE}</p><p>&#27;]0;pwned&#7;World</p><pre>${HOSTILE_C1}</pre>`,
+  listIds: [],
+  snoozedUntil: null,
+  enclosures: [{url: `http://127.0.0.1/${HOSTILE}`, type: HOSTILE}],
+};
 const list: List = {id: 2, title: HOSTILE, visibility: 'public', rssUrl: `http://127.0.0.1/rss/${HOSTILE}`, itemCount: 1, createdAt: '2026-11-20T10:00:00Z'};
 
 describe('the CLI formatters make text from outside inert', () => {

@@ -83,6 +83,7 @@ for (const database of databases) {
           '005_feed_unread_count',
           '006_ingestors',
           '007_reader_api_users',
+          '008_article_enclosures',
         ]);
       } finally {
         await again.close();
