@@ -11,7 +11,7 @@ const IRI = /^(?:https?|urn|tag):[^\s<>"{}|\\^`]+$/i;
 /**
  * Atom 1.0 of a document: link rel=self (`?format=atom`), rel=hub (when there is a hub), rel=alternate (the origin's
  * site), the feed's URL as its id, entries with `content type="html"` (sanitised) and an
- * alternate link. `updated` is when the content last changed, never now.
+ * alternate link, a `link rel="enclosure"` per enclosure and a `category term` per category. `updated` is when the content last changed, never now.
  */
 export function renderAtom(doc: SyndicatedFeed, links: FeedLinks): string {
   const feed = publishedFeed(doc);
@@ -37,10 +37,14 @@ export function renderAtom(doc: SyndicatedFeed, links: FeedLinks): string {
       published: item.published,
       // An entry with no content must have an alternate link (RFC 4287 4.1.1): one without a link
       // of its own (a channel item of a title alone) links to the feed's page, which shows it.
-      links: [{href: item.link ?? (item.html ? undefined : feedPage), rel: 'alternate', type: 'text/html'}].filter((link) => link.href !== undefined),
+      links: [
+        ...[{href: item.link ?? (item.html ? undefined : feedPage), rel: 'alternate', type: 'text/html'}].filter((link) => link.href !== undefined),
+        ...item.enclosures.map((enclosure) => ({href: enclosure.url, rel: 'enclosure', type: enclosure.type, length: enclosure.length})),
+      ],
       // No description, no content element (an empty <content/> is an empty body to readers).
       content: item.html ? {value: item.html, type: 'html'} : undefined,
       authors: item.author ? [{name: item.author}] : undefined,
+      categories: item.categories.length ? item.categories.map((term) => ({term})) : undefined,
     })),
   });
   return withoutCdataPadding(xml);

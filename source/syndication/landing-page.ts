@@ -55,7 +55,21 @@ function itemHtml(item: PublishedItem): string {
   const title = item.link ? `<a href="${text(item.link)}">${text(item.title)}</a>` : text(item.title);
   const facts = [`<time datetime="${item.published.toISOString()}">${item.published.toUTCString()}</time>`, ...(item.author ? [text(item.author)] : [])];
   const snippet = item.html ? shorten(htmlToLine(item.html)) : '';
-  return `<li><strong>${title}</strong><br><span class="muted">${facts.join(' · ')}</span>${snippet ? `<br>${text(snippet)}` : ''}</li>`;
+  return `<li><strong>${title}</strong><br><span class="muted">${facts.join(' · ')}</span>${snippet ? `<br>${text(snippet)}` : ''}${mediaHtml(item)}</li>`;
+}
+
+/** The item's files as links (type and size), and its categories; nothing when it has neither. */
+function mediaHtml(item: PublishedItem): string {
+  const files = item.enclosures.map((enclosure) => {
+    const label = [enclosure.type ?? 'file', ...(enclosure.length ? [megabytes(enclosure.length)] : [])].join(', ');
+    return `<a href="${text(enclosure.url)}">${text(label)}</a>`;
+  });
+  const lines = [...(files.length ? [`Files: ${files.join(' · ')}`] : []), ...(item.categories.length ? [`Categories: ${text(item.categories.join(', '))}`] : [])];
+  return lines.map((line) => `<br><span class="muted">${line}</span>`).join('');
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`;
 }
 
 function shorten(line: string): string {

@@ -1,9 +1,12 @@
 import {httpLink} from '../feeds/safe-html.js';
+import type {Enclosure} from '../feeds/types.js';
 import {xmlChars} from '../feeds/xml-chars.js';
+import {oneLine} from './one-line.js';
+import {publishedCategories, publishedEnclosures} from './published-media.js';
 import {memoSafeHtml} from './safe-html-memo.js';
 import type {FeedItem, SyndicatedFeed} from './types.js';
 
-/** An item as every representation publishes it: text XML allows, sanitised HTML, only http(s) links. */
+/** An item as every representation publishes it: text XML allows, sanitised HTML, only http(s) links and enclosures. */
 export interface PublishedItem {
   /** The item's identity (RSS guid), '' when nothing of it was printable. */
   id: string;
@@ -13,6 +16,10 @@ export interface PublishedItem {
   html: string | undefined;
   author: string | undefined;
   published: Date;
+  /** Absolute http(s) media files, in the item's order (empty: none). */
+  enclosures: Enclosure[];
+  /** One-line category names (empty: none). */
+  categories: string[];
 }
 
 /** A document's title, description and site, cleaned like its items. */
@@ -43,12 +50,9 @@ function publishedItem(item: FeedItem, fallbackTime: number): PublishedItem {
     html: html.trim() ? html : undefined,
     author: oneLine(item.author ?? '') || undefined,
     published: validDate(item.published, fallbackTime),
+    enclosures: publishedEnclosures(item),
+    categories: publishedCategories(item),
   };
-}
-
-/** Titles and names are one line of text: XML-forbidden characters out, runs of white space one space. */
-function oneLine(text: string): string {
-  return xmlChars(text).replace(/\s+/g, ' ').trim();
 }
 
 function validDate(millis: number, fallback: number): Date {

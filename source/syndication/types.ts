@@ -1,3 +1,5 @@
+import type {Enclosure} from '../feeds/types.js';
+
 /**
  * What a published feed is made of, whoever publishes it: the feed gateway (its proxied feeds and
  * channels) and the GraphQL service (a table's rows, `GET /feeds/<table>`). Both hand a
@@ -15,6 +17,10 @@ export interface FeedItem {
   author: string | null;
   /** Milliseconds since the epoch. */
   published: number;
+  /** Media files (a podcast's audio), in the origin's order; absent when there are none. */
+  enclosures?: Enclosure[];
+  /** The origin's category names; absent when there are none. */
+  categories?: string[];
 }
 
 /** A feed ready to render in any representation. */

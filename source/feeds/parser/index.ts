@@ -2,3 +2,4 @@
 export {parseFeed, type ParseOptions} from './parse-feed.js';
 export {articleKey} from './identity.js';
 export {parseFeedDate} from './dates.js';
+export {MAX_ENCLOSURES} from './enclosures.js';

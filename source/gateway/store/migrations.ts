@@ -75,7 +75,22 @@ const gatewayTables: Migration = {
   },
 };
 
-const MIGRATIONS: Migration[] = [gatewayTables];
+/**
+ * Origin items now keep their enclosures and categories (in the items JSON, so no column changes).
+ * A copy taken before has neither, and its validators would have the origin answer 304 for as long
+ * as the feed is unchanged, so the copy would never get them: forgetting the validators makes the
+ * next poll of each origin a full fetch. The copy itself stays served until then.
+ */
+const originItemMedia: Migration = {
+  name: '002_origin_item_media',
+  async up(db) {
+    await db('gateway_origins').update({etag: null, last_modified: null});
+  },
+  // Validators are a cache: there is nothing to restore.
+  async down() {},
+};
+
+const MIGRATIONS: Migration[] = [gatewayTables, originItemMedia];
 
 /** knex's migration source interface over the migrations above, for migrate.latest(). */
 export function gatewayMigrations(dialect: Dialect): Knex.MigrationSource<Migration> {
