@@ -10,8 +10,9 @@ const IRI = /^(?:https?|urn|tag):[^\s<>"{}|\\^`]+$/i;
 
 /**
  * Atom 1.0 of a document: link rel=self (`?format=atom`), rel=hub (when there is a hub), rel=alternate (the origin's
- * site), the feed's URL as its id, entries with `content type="html"` (sanitised) and an
- * alternate link, a `link rel="enclosure"` per enclosure and a `category term` per category. `updated` is when the content last changed, never now.
+ * site), the feed's URL as its id, entries with `content type="html"` (sanitised), an alternate
+ * link, a `link rel="enclosure"` per enclosure and a `category term` per category. `updated` is
+ * when the content last changed, never now.
  */
 export function renderAtom(doc: SyndicatedFeed, links: FeedLinks): string {
   const feed = publishedFeed(doc);

@@ -10,8 +10,8 @@ import type {FeedLinks, SyndicatedFeed} from './types.js';
  * (isPermaLink only when it is the link), dates in RFC 822, authors as dc:creator (RSS `<author>`
  * must be an e-mail address), a `<category>` per category, the first enclosure as `<enclosure>` (RSS
  * allows one; RSS Best Practices) and every enclosure as Media RSS `<media:content>` (the namespace
- * is declared only when an item has one). lastBuildDate is when the content last changed, never now: the
- * bytes of one version stay the same.
+ * is declared only when an item has one). lastBuildDate is when the content last changed, never
+ * now: the bytes of one version stay the same.
  */
 export function renderRss(doc: SyndicatedFeed, links: FeedLinks): string {
   const feed = publishedFeed(doc);

@@ -35,6 +35,9 @@ function podcast(episodeBytes: number): string {
 // The parser reads category text as HTML (markup would be dropped): these are what it keeps of each.
 const HOSTILE_CATEGORIES = ['a < b', 'fish & chips', 'ends ]]> early', 'quote " and apostrophe \''];
 
+// Past the 4,000 characters the reader store keeps of a URL.
+const LONG_URL = `https://cdn.hostile.example/${'x'.repeat(4_000)}.mp3`;
+
 function hostile(): string {
   const many = Array.from({length: 10_000}, (_, i) => `<enclosure url="https://cdn.hostile.example/${i}.mp3" length="1" type="audio/mpeg"/>`).join('');
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -43,6 +46,7 @@ function hostile(): string {
 <item><guid>bad-urls</guid><title>Bad URLs</title><link>https://hostile.example/blog/post/</link><pubDate>Tue, 02 Jan 2024 00:00:00 GMT</pubDate>
 <enclosure url="javascript:alert(1)" length="10" type="audio/mpeg"/>
 <enclosure url="media/ep.mp3" length="${TWO_TB}" type="audio/mpeg"/>
+<enclosure url="${LONG_URL}" length="1" type="audio/mpeg"/>
 ${HOSTILE_CATEGORIES.map((name) => `<category>${escape(name)}</category>`).join('')}
 </item>
 <item><guid>many</guid><title>Ten thousand enclosures</title><pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate>${many}</item>
@@ -166,13 +170,15 @@ describe('a podcast', () => {
 });
 
 describe('bad input', () => {
-  it('javascript: is never republished; a relative URL is published as the parser resolved it; a 2 TB length is kept', async () => {
+  it('javascript: and over-long URLs are never republished; a relative URL is as the parser resolved it; a 2 TB length is kept', async () => {
     await refresh('hostile');
-    const expected = parseFeed(hostile(), 'application/rss+xml', {url: bad.url}).items.find((item) => item.guid === 'bad-urls')!.enclosures;
-    expect(expected).toEqual([{url: 'https://hostile.example/blog/media/ep.mp3', type: 'audio/mpeg', length: TWO_TB}]);
+    const parsed = parseFeed(hostile(), 'application/rss+xml', {url: bad.url}).items.find((item) => item.guid === 'bad-urls')!.enclosures;
+    const expected = [{url: 'https://hostile.example/blog/media/ep.mp3', type: 'audio/mpeg', length: TWO_TB}];
+    expect(parsed).toEqual([...expected, {url: LONG_URL, type: 'audio/mpeg', length: 1}]);
     for (const format of ['rss', 'atom'] as const) {
       const {text, feed} = await republished('hostile', format);
       expect(text).not.toContain('javascript:');
+      expect(text).not.toContain('xxxxxxxxxx');
       expect(text).toContain(`length="${TWO_TB}"`);
       expect(feed.items.find((item) => item.title === 'Bad URLs')!.enclosures).toEqual(expected);
     }
