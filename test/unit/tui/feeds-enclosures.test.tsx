@@ -46,7 +46,7 @@ afterEach(async () => {
   origin = undefined;
 });
 
-async function render() {
+async function render(size = {columns: 120, rows: 40}) {
   origin = await startOrigin();
   let reader: ReaderService | undefined;
   daemon = await startInProcessDaemon({openReader: async () => (reader ??= await openReader({db: join(daemon!.dir, 'reader.sqlite')}))});
@@ -57,9 +57,11 @@ async function render() {
   writeFileSync(browser, `#!/bin/sh\nprintf '%s\\n' "$1" >> '${record}'\n`);
   chmodSync(browser, 0o755);
   vi.stubEnv('BROWSER', browser);
-  const app = await renderApp(daemon.ports, {columns: 120, rows: 40}, {panes: [feedsPane], title: 'workbench'});
-  await app.waitForText('First episode');
+  const app = await renderApp(daemon.ports, size, {panes: [feedsPane], title: 'workbench'});
+  // Feeds loaded (3 unread), then the articles' column (on a short terminal, the only one shown).
+  await app.waitForText(/3\s+All articles/);
   await app.press(KEYS.tab);
+  await app.waitForText('First episode');
   /** Every URL the browser script was started with, in order. */
   const opened = () => (existsSync(record) ? readFileSync(record, 'utf8').split('\n').filter(Boolean) : []);
   return {app, opened};
@@ -111,6 +113,16 @@ describe('Feeds pane: an article’s enclosures', () => {
     // Round the end, back to the first.
     await app.press('E');
     await app.waitForText('▸Enclosure 1: https://cdn.example/ep2-part1.mp3');
+  });
+
+  it('a short terminal’s brief header keeps one line for them: the chosen enclosure’s, numbered', async () => {
+    const {app} = await render({columns: 120, rows: 20});
+    await app.press(KEYS.enter);
+    await app.waitForText('Enclosure 1/2: https://cdn.example/ep2-part1.mp3 (audio/mpeg, 5.0 MB)');
+    expect(app.frame()).not.toContain('ep2-part2.ogg');
+    await app.press('E');
+    await app.waitForText('Enclosure 2/2: https://cdn.example/ep2-part2.ogg (audio/ogg, 4.0 MB)');
+    expect(app.frame()).not.toContain('ep2-part1.mp3');
   });
 
   it('an article without enclosures has no enclosure line nor keys; e and y say so and run nothing', async () => {
