@@ -29,3 +29,12 @@ export function playingTime(seconds: number): string {
   const s = String(seconds % 60).padStart(2, '0');
   return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
+
+/**
+ * An article's enclosures. A reader server from before enclosures were in its REST answer sends
+ * none: the field is then absent, which means none.
+ */
+export function enclosuresOf(article: object): Enclosure[] {
+  const {enclosures} = article as {enclosures?: unknown};
+  return Array.isArray(enclosures) ? (enclosures as Enclosure[]) : [];
+}

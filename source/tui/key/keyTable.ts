@@ -119,6 +119,11 @@ export const keyTable: KeyView[] = [
       {command: Command.FEEDS_SNOOZE, hint: 'snooze', overrides: [Command.ZOOM]},
       {command: Command.FEEDS_SAVE_TO_LIST, hint: 'save'},
       {command: Command.FEEDS_OPEN_LINK, hint: 'open link'},
+      // In the key line only when the article has enclosures (FeedsPane chooses), as one short
+      // `e/y/E enclosure`: the line is 99 columns without them and a 120-column terminal has 118.
+      {command: Command.FEEDS_OPEN_ENCLOSURE, hint: 'enclosure'},
+      {command: Command.FEEDS_COPY_ENCLOSURE, hint: 'enclosure'},
+      {command: Command.FEEDS_NEXT_ENCLOSURE, hint: 'enclosure'},
       {command: Command.FEEDS_NEXT_UNREAD, hint: 'next unread'},
       {command: Command.FEEDS_CLOSE_ARTICLE, description: 'back to the list', hint: 'back', overrides: [Command.QUIT]},
     ],

@@ -11,9 +11,14 @@ export function osc52(text: string, env: NodeJS.ProcessEnv = process.env): strin
   return sequence + `\u001bPtmux;${sequence.replaceAll('\u001b', '\u001b\u001b')}\u001b\\`;
 }
 
-/** Writes the copy to the terminal; returns what the user is told. */
-export function copyToClipboard(stdout: NodeJS.WriteStream, text: string, env: NodeJS.ProcessEnv = process.env): string {
+/** Writes the copy to the terminal (the terminal, not we, sets the clipboard). */
+export function writeClipboard(stdout: NodeJS.WriteStream, text: string, env: NodeJS.ProcessEnv = process.env): void {
   stdout.write(osc52(text, env));
+}
+
+/** Copies the chat's last answer; returns what the user is told. */
+export function copyToClipboard(stdout: NodeJS.WriteStream, text: string, env: NodeJS.ProcessEnv = process.env): string {
+  writeClipboard(stdout, text, env);
   const lines = text.split('\n').length;
   return `copied the last answer (${text.length} characters, ${lines} line${lines === 1 ? '' : 's'}) to the clipboard (OSC 52)`;
 }

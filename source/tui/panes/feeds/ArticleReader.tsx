@@ -10,7 +10,7 @@ export function readerBodyRows(headerRows: number, height: number): number {
   return Math.max(1, height - headerRows - 2);
 }
 
-/** The article as text: its fields, a rule, then the body from `scroll`; scrolling is the pane's. */
+/** The article as text: its fields (`markedRow`: the chosen enclosure's, marked ▸), a rule, then the body from `scroll`; scrolling is the pane's. */
 export function ArticleReader({
   load,
   header,
@@ -18,6 +18,7 @@ export function ArticleReader({
   scroll,
   width,
   height,
+  markedRow,
 }: {
   load: ReaderLoad;
   header: string[];
@@ -25,6 +26,7 @@ export function ArticleReader({
   scroll: number;
   width: number;
   height: number;
+  markedRow?: number;
 }): React.JSX.Element {
   if (load.state !== 'ready') {
     return (
@@ -47,8 +49,8 @@ export function ArticleReader({
     <Box width={width} height={height} flexDirection="column" overflowY="hidden">
       {header.map((line, index) => (
         <Box key={index} height={1} width={width}>
-          <Text bold={index === 0} dimColor={index > 0} wrap="truncate-end">
-            {line}
+          <Text bold={index === 0 || index === markedRow} dimColor={index > 0 && index !== markedRow} wrap="truncate-end">
+            {index === markedRow ? `▸${line}` : line}
           </Text>
         </Box>
       ))}

@@ -18,10 +18,15 @@ import {IngestorView} from './IngestorView.js';
 import {GatewayView} from './GatewayView.js';
 import {useFeeds} from './useFeeds.js';
 import {useFeedKeys} from './useFeedKeys.js';
+import {enclosuresOf} from '../../../feeds/enclosure-text.js';
 
 const FEED_COLUMN = {min: 22, max: 40, share: 0.3};
-// Below this pane height the reader's header shrinks to three lines.
+// Below this pane height the reader's header shrinks to three lines (and one for an enclosure).
 const BRIEF_HEADER_BELOW = 24;
+// A podcast episode with many media files keeps the reader's rows for its text.
+const MAX_ENCLOSURE_ROWS = 4;
+// The enclosure keys are in the reader's key line only when the article has enclosures to act on.
+const ENCLOSURE_KEYS = [Command.FEEDS_OPEN_ENCLOSURE, Command.FEEDS_COPY_ENCLOSURE, Command.FEEDS_NEXT_ENCLOSURE];
 
 /**
  * The Feeds pane, newsboat-like: feeds with unread counts, the selected feed's articles, and a
@@ -35,13 +40,20 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
   const feedStart = useRef(0);
   const articleStart = useRef(0);
 
+  const openArticle = load.state === 'ready' ? load.article : undefined;
+  const chosenEnclosure = feeds.enclosures.chosenIn(openArticle);
   const view = useMemo(
     () =>
       load.state === 'ready' && textModule
-        ? textModule.articleView(load.article, feedsById.get(load.article.feedId), width, {brief: height < BRIEF_HEADER_BELOW})
-        : {header: [], body: []},
-    [load, textModule, feedsById, width, height],
+        ? textModule.articleView(load.article, feedsById.get(load.article.feedId), width, {
+            brief: height < BRIEF_HEADER_BELOW,
+            maxEnclosures: MAX_ENCLOSURE_ROWS,
+            chosenEnclosure,
+          })
+        : {header: [], body: [], enclosureRow: undefined},
+    [load, textModule, feedsById, width, height, chosenEnclosure],
   );
+  const enclosureCount = openArticle ? enclosuresOf(openArticle).length : 0;
 
   const messages: PaneMessage[] = [];
   for (const error of [feeds.openError, data.feedsError, data.articlesError]) if (error) messages.push({kind: 'error', text: error});
@@ -83,7 +95,11 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
   const keyLineRow = keyLineRows > 0 && (
     <Box height={1} width={width}>
       <Text dimColor wrap="truncate-end">
-        {keyLine('feeds', feeds.side === 'gateway' ? 'gateway' : feeds.side === 'ingestors' ? 'ingestors' : reading ? 'reader' : 'list')}
+        {feeds.side
+          ? keyLine('feeds', feeds.side)
+          : reading
+            ? keyLine('feeds', 'reader', {without: enclosureCount > 1 ? [] : enclosureCount === 1 ? [Command.FEEDS_NEXT_ENCLOSURE] : ENCLOSURE_KEYS})
+            : keyLine('feeds', 'list')}
       </Text>
     </Box>
   );
@@ -120,7 +136,17 @@ function FeedsPane({focused, width, height, compact}: PaneProps): React.JSX.Elem
     );
   } else if (reading) {
     const clamped = Math.max(0, Math.min(feeds.scroll, page.current.maxScroll));
-    body = <ArticleReader load={load} header={view.header} body={view.body} scroll={clamped} width={width} height={bodyRows} />;
+    body = (
+      <ArticleReader
+        load={load}
+        header={view.header}
+        body={view.body}
+        scroll={clamped}
+        width={width}
+        height={bodyRows}
+        markedRow={enclosureCount > 1 ? view.enclosureRow : undefined}
+      />
+    );
   } else {
     const feedWidth = compact ? width : Math.min(FEED_COLUMN.max, Math.max(FEED_COLUMN.min, Math.floor(width * FEED_COLUMN.share)));
     const articleWidth = compact ? width : Math.max(0, width - feedWidth - 1);

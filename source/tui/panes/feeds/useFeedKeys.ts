@@ -74,6 +74,9 @@ export function useFeedKeys(feeds: FeedsController, {focused, readerPage}: {focu
     else if (matchesCommand(Command.FEEDS_SNOOZE, press) && article) feeds.askSnooze(article);
     else if (matchesCommand(Command.FEEDS_SAVE_TO_LIST, press) && article) feeds.askList(article);
     else if (matchesCommand(Command.FEEDS_OPEN_LINK, press)) void feeds.openArticleLink(article);
+    else if (matchesCommand(Command.FEEDS_OPEN_ENCLOSURE, press)) void feeds.enclosures.open();
+    else if (matchesCommand(Command.FEEDS_COPY_ENCLOSURE, press)) feeds.enclosures.copy();
+    else if (matchesCommand(Command.FEEDS_NEXT_ENCLOSURE, press)) feeds.enclosures.next();
     else return false;
     return true;
   };

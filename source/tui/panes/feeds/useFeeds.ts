@@ -16,6 +16,7 @@ import type {ReaderLoad} from './ArticleReader.js';
 import {openLink} from './openLink.js';
 import {useFeedData} from './useFeedData.js';
 import {useReader} from './useReader.js';
+import {useEnclosures} from './useEnclosures.js';
 
 export type Column = 'feeds' | 'articles';
 /** `g`: the gateway's proxied feeds and channels; `i`: the ingestors. Either replaces the columns. */
@@ -169,6 +170,7 @@ export function useFeeds({port, visible, focused}: {port: FeedsPort; visible: bo
     const now = loadNow();
     return now.state === 'ready' && now.article.id === openIdNow() ? now.article : undefined;
   };
+  const enclosures = useEnclosures(openArticleNow, setMessage);
   const showInReader = (article: ReaderLoad & {state: 'ready'}) => {
     const now = loadNow();
     if (now.state === 'ready' && now.article.id === article.article.id) setLoad(article);
@@ -372,6 +374,8 @@ export function useFeeds({port, visible, focused}: {port: FeedsPort; visible: bo
     askSnooze: (article: Pick<Article, 'id' | 'title'>) => askText({kind: 'snooze', article}),
     askList: (article: Pick<Article, 'id' | 'title'>) => setOverlay({kind: 'lists', article}),
     openArticleLink,
+    /** The open article's enclosures: choose, open, copy (`E`, `e`, `y`). */
+    enclosures,
     askMarkFeedRead,
     refreshFeed,
     askAdd: () => askText({kind: 'add'}),
