@@ -22,8 +22,22 @@ async function main(): Promise<void> {
     return;
   }
   if (first === 'mcp' && !process.argv.slice(3).some((arg) => arg === '--help' || arg === '-h')) {
-    const {runMcpServer} = await import('./mcp/server.js');
-    await runMcpServer({noDaemon: process.argv.includes('--no-daemon')});
+    const {parseMcpArgs} = await import('./mcp/http/mcp-args.js');
+    let args;
+    try {
+      args = parseMcpArgs(process.argv.slice(3));
+    } catch (error) {
+      process.stderr.write(`workbench mcp: ${(error as Error).message} (workbench mcp --help)\n`);
+      process.exitCode = 2;
+      return;
+    }
+    if (args.http) {
+      const {runMcpHttp} = await import('./mcp/http/run-http.js');
+      await runMcpHttp(args);
+    } else {
+      const {runMcpServer} = await import('./mcp/server.js');
+      await runMcpServer({noDaemon: args.noDaemon});
+    }
     return;
   }
   if (first === 'daemon' && second === 'run') {
