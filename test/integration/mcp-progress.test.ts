@@ -1,4 +1,5 @@
-import {mkdirSync, writeFileSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
+import {existsSync, mkdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -6,6 +7,7 @@ import {CallToolResultSchema, ProgressNotificationSchema, type ProgressNotificat
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {cliPath, eventually, makeSandbox, repoRoot, runCli, type Sandbox} from '../helpers/cli.js';
 import {requirePackage} from '../helpers/system-package.js';
+import {connectPage, type FakePage} from '../helpers/page-client.js';
 import {closedPort} from '../helpers/target-app.js';
 import {startTestPages, type TestPages} from '../helpers/test-pages.js';
 
@@ -21,6 +23,7 @@ const lateServer = join(repoRoot, 'fixtures/devservers/late-server.mjs');
 let sandbox: Sandbox;
 let project: string;
 let client: Client | undefined;
+let serverPid: number | undefined;
 /** Every notifications/progress the client heard, whatever its token. */
 let progress: ProgressNotification['params'][];
 /** What the client's protocol layer complained about (a response to a request it no longer waits for, say). */
@@ -35,6 +38,7 @@ async function connect(): Promise<Client> {
   mcp.setNotificationHandler(ProgressNotificationSchema, (notification) => void progress.push(notification.params));
   mcp.onerror = (error) => void clientErrors.push(error.message);
   await mcp.connect(transport);
+  serverPid = transport.pid ?? undefined;
   return mcp;
 }
 
@@ -50,6 +54,42 @@ const heard = (token: string | number) => progress.filter((one) => one.progressT
 const expectIncreasing = (updates: ProgressNotification['params'][]) => {
   for (let index = 1; index < updates.length; index += 1) expect(updates[index]!.progress).toBeGreaterThan(updates[index - 1]!.progress);
 };
+/** The names of the processes below the MCP server (a Chromium it launched, say). */
+const descendants = (root: number): string[] => {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,comm='], {encoding: 'utf8'})
+    .trim()
+    .split('\n')
+    .map((row) => row.trim().split(/\s+/));
+  const found: string[] = [];
+  const visit = (pid: string) => {
+    for (const [child, parent, name] of rows) {
+      if (parent !== pid) continue;
+      found.push(name!);
+      visit(child!);
+    }
+  };
+  visit(String(root));
+  return found;
+};
+/**
+ * Starts `request`, cancels it once its progress says `when` (any progress by default) and `before`
+ * looked at the work, and checks the client never got an answer.
+ */
+async function cancelAfterProgress(
+  token: string,
+  request: (signal: AbortSignal) => Promise<Answer>,
+  options: {when?: (update: ProgressNotification['params']) => boolean; before?: () => void} = {},
+): Promise<void> {
+  const cancel = new AbortController();
+  const outcome = request(cancel.signal).then(
+    () => 'answered',
+    (error: Error) => error.name,
+  );
+  await eventually(() => heard(token).some(options.when ?? (() => true)), 60_000, 20);
+  options.before?.();
+  cancel.abort('changed my mind');
+  expect(await outcome).not.toBe('answered');
+}
 type ProcRow = {id: string; status: string};
 const processes = async () => ((await ok(callWith('proc', {action: 'list'}))).structuredContent as {processes: ProcRow[]}).processes;
 
@@ -92,16 +132,9 @@ describe('run with wait_port', {timeout: 120_000}, () => {
 
   it('stops the process it started when the wait is cancelled, answers nothing, and keeps serving', async () => {
     const port = await closedPort();
-    const cancel = new AbortController();
-    const waiting = callWith('run', {cmd: `node ${lateServer} ${port} 600000`, id: 'never', wait_port: port}, {progressToken: 'cancel-me'}, cancel.signal);
-    const outcome = waiting.then(
-      () => 'answered',
-      (error: Error) => error.name,
+    await cancelAfterProgress('cancel-me', (signal) =>
+      callWith('run', {cmd: `node ${lateServer} ${port} 600000`, id: 'never', wait_port: port}, {progressToken: 'cancel-me'}, signal),
     );
-    await eventually(() => heard('cancel-me').length > 0, 60_000, 20);
-    expect((await processes()).find((row) => row.id === 'never')?.status).toBe('running');
-    cancel.abort('changed my mind');
-    expect(await outcome).not.toBe('answered');
     await eventually(async () => (await processes()).find((row) => row.id === 'never')?.status === 'stopped', 30_000, 50);
     // The server goes on, and never sent the cancelled request an answer (the client would say it got one for an unknown id).
     await ok(callWith('detect', {}));
@@ -160,6 +193,28 @@ describe('progress of other waits', {timeout: 120_000}, () => {
     await ok(callWith('proxy', {action: 'stop', id: 'app'}));
   });
 
+  it('reports a proxy exec waiting for a page, and stops waiting when it is cancelled', async () => {
+    const started = (await ok(callWith('proxy', {action: 'start', id: 'app', target: `http://127.0.0.1:${await closedPort()}`}))).structuredContent as {proxy: {url: string}};
+    const page: FakePage = await connectPage(started.proxy.url);
+    try {
+      page.freeze();
+      const answer = await callWith('proxy', {action: 'exec', id: 'app', code: 'document.title', timeout_ms: 1500}, {progressToken: 'exec-1'});
+      expect(answer.content[0]!.text).toMatch(/1500|did not answer|timed out/i);
+      const updates = heard('exec-1');
+      expect(updates.length).toBeGreaterThan(0);
+      for (const update of updates) expect(update.message).toMatch(/^waiting for the page\(s\) of app, \d+s of at most 2s$/);
+      expectIncreasing(updates);
+
+      await cancelAfterProgress('exec-2', (signal) =>
+        callWith('proxy', {action: 'exec', id: 'app', code: 'document.title', timeout_ms: 60_000}, {progressToken: 'exec-2'}, signal),
+      );
+      await ok(callWith('proxy', {action: 'list'}));
+      expect(clientErrors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   describe.skipIf(!hasChromium)('snapshot', () => {
     let pages: TestPages;
     beforeEach(async () => void (pages = await startTestPages()));
@@ -172,6 +227,22 @@ describe('progress of other waits', {timeout: 120_000}, () => {
       expect(updates.at(-1)).toEqual({progressToken: 'snap', progress: 4, total: 4, message: 'stored'});
       for (const update of updates) expect(update.total).toBe(4);
       expectIncreasing(updates);
+    });
+
+    it('closes the browser when a baseline is cancelled while the page loads, and stores nothing', async () => {
+      // /hang takes the request and never answers: the capture is stuck loading until cancelled.
+      await cancelAfterProgress(
+        'snap-hang',
+        (signal) => callWith('snapshot', {action: 'baseline', name: 'stuck', url: `${pages.url}/hang`, timeout: 120}, {progressToken: 'snap-hang'}, signal),
+        {
+          when: (update) => update.message === `loading ${pages.url}/hang`,
+          before: () => expect(descendants(serverPid!).some((name) => /chrom/i.test(name))).toBe(true),
+        },
+      );
+      await eventually(() => !descendants(serverPid!).some((name) => /chrom/i.test(name)), 30_000, 100);
+      expect(existsSync(join(sandbox.home, 'snapshots', 'stuck'))).toBe(false);
+      expect((await ok(callWith('snapshot', {action: 'list'}))).structuredContent).toMatchObject({total: 0});
+      expect(clientErrors).toEqual([]);
     });
   });
 });

@@ -1,5 +1,5 @@
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
-import {throttleProgress, type ProgressUpdate} from '../../../source/tools/call-progress.js';
+import {throttleProgress, whileWaiting, type ProgressUpdate} from '../../../source/tools/call-progress.js';
 
 // A clock the test moves: the throttle's decisions follow it, with no real waiting.
 let now = 0;
@@ -91,5 +91,49 @@ describe('throttleProgress', () => {
     advance(1000);
     progress.progress(3, 3);
     expect(sent).toEqual([{progress: 1}]);
+  });
+});
+
+describe('whileWaiting', () => {
+  const callOf = (controller: AbortController, updates: ProgressUpdate[]) => ({
+    cwd: '/',
+    noDaemon: true,
+    daemon: () => Promise.reject(new Error('no daemon in this test')),
+    call: {signal: controller.signal, progress: (progress: number, total?: number, message?: string) => void updates.push({progress, total, message})},
+  });
+
+  it('reports at once and every second while the work runs, then answers its value', async () => {
+    const controller = new AbortController();
+    const updates: ProgressUpdate[] = [];
+    let finish!: (value: string) => void;
+    const waiting = whileWaiting(callOf(controller, updates), new Promise<string>((resolve) => (finish = resolve)), (seconds) => `waiting ${seconds}s`);
+    expect(updates.map((update) => update.message)).toEqual(['waiting 0s']);
+    advance(2000);
+    expect(updates.map((update) => update.message)).toEqual(['waiting 0s', 'waiting 1s', 'waiting 2s']);
+    finish('done');
+    await expect(waiting).resolves.toBe('done');
+    advance(5000);
+    expect(updates).toHaveLength(3);
+  });
+
+  it('stops waiting when cancelled, and undoes what the work brings afterwards', async () => {
+    const controller = new AbortController();
+    let finish!: (value: string) => void;
+    const undone: string[] = [];
+    const waiting = whileWaiting(
+      callOf(controller, []),
+      new Promise<string>((resolve) => (finish = resolve)),
+      () => 'starting',
+      (late) => void undone.push(late),
+    );
+    controller.abort();
+    await expect(waiting).rejects.toThrow('the call was cancelled');
+    expect(undone).toEqual([]);
+    finish('proxy app');
+    await vi.waitFor(() => expect(undone).toEqual(['proxy app']));
+  });
+
+  it('is the work itself when no face gave a call', async () => {
+    await expect(whileWaiting({cwd: '/', noDaemon: true, daemon: () => Promise.reject(new Error('none'))}, Promise.resolve(5), () => 'x')).resolves.toBe(5);
   });
 });
