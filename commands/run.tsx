@@ -20,6 +20,14 @@ export const options = z.object({
     .string()
     .optional()
     .describe(option({description: 'Process id (default: script name or command)', valueDescription: 'id'})),
+  waitPort: z
+    .string()
+    .optional()
+    .describe(option({description: 'Return once 127.0.0.1:<port> accepts a connection (fails when the process exits first)', valueDescription: 'port'})),
+  timeoutSeconds: z
+    .string()
+    .optional()
+    .describe(option({description: 'With --wait-port: how long the port may take (default 120)', valueDescription: 'seconds'})),
   fg: z.boolean().default(false).describe('Stay in the foreground with live output; exit with its exit code'),
   json: z.boolean().default(false).describe('Print the process as JSON'),
 });
@@ -29,11 +37,17 @@ type Props = {args: z.infer<typeof args>; options: z.infer<typeof options>};
 export default textCommand<Props>(
   async ({args: [scriptName], options: flags}) => {
     if (flags.fg) {
+      if (flags.waitPort !== undefined) {
+        const {WorkbenchError} = await import('../source/core/errors.js');
+        throw new WorkbenchError('invalid_argument', '--wait-port is for background runs: --fg already waits for the exit');
+      }
       const {runInForeground} = await import('../source/cli/run-foreground.js');
       return runInForeground({script_name: scriptName, cmd: flags.cmd, id: flags.id});
     }
     const {runToolCommand} = await import('../source/cli/tool-command.js');
-    return runToolCommand('run', {script_name: scriptName, cmd: flags.cmd, id: flags.id}, {json: flags.json});
+    const {parseInteger} = await import('../source/core/parse-number.js');
+    const waiting = {wait_port: parseInteger(flags.waitPort, '--wait-port'), timeout_seconds: parseInteger(flags.timeoutSeconds, '--timeout-seconds')};
+    return runToolCommand('run', {script_name: scriptName, cmd: flags.cmd, id: flags.id, ...waiting}, {json: flags.json});
   },
   {json: ({options: flags}) => flags.json},
 );

@@ -1,4 +1,5 @@
 import {Transform, type TransformCallback} from 'node:stream';
+import {markBadProgressToken} from './progress-token.js';
 
 /** The SDK's stdio limit: a longer message makes its transport close, and the server go deaf. */
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
@@ -17,7 +18,8 @@ export function requestIdOf(head: string): number | string | undefined {
 /**
  * Sits between stdin and the MCP transport: complete lines of at most `limit` bytes pass; a longer
  * line is skipped up to its newline (never buffered) and reported with its first bytes, so the
- * server answers it with an error and keeps reading the next messages.
+ * server answers it with an error and keeps reading the next messages. A bad progress token is
+ * marked on the way (progress-token.ts), so that its request is answered too.
  */
 export class LineGuard extends Transform {
   private pending: Buffer[] = [];
@@ -52,7 +54,7 @@ export class LineGuard extends Transform {
       }
       if (newline !== -1) {
         if (this.skipping) this.onOversize(this.head, this.size);
-        else this.push(Buffer.concat(this.pending));
+        else this.push(markBadProgressToken(Buffer.concat(this.pending)));
         this.pending = [];
         this.size = 0;
         this.skipping = false;
@@ -64,7 +66,7 @@ export class LineGuard extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
-    if (!this.skipping && this.pending.length) this.push(Buffer.concat(this.pending));
+    if (!this.skipping && this.pending.length) this.push(markBadProgressToken(Buffer.concat(this.pending)));
     done();
   }
 }

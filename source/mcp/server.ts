@@ -12,6 +12,7 @@ import {proxyAccess} from '../tools/proxy-access.js';
 import {findTool, tools} from '../tools/registry.js';
 import type {ToolContext} from '../tools/registry-types.js';
 import {guardRequestParams} from './params-guard.js';
+import {callContext} from './call-context.js';
 import {fitAnswer, toolError, type ToolAnswer} from './answer.js';
 import {LineGuard, MAX_MESSAGE_BYTES, requestIdOf} from './line-guard.js';
 import {attachLiveFeatures, LIVE_CAPABILITIES} from './live-features.js';
@@ -84,9 +85,11 @@ export function createMcpServer(options: {cwd?: string; noDaemon?: boolean; auto
   // Resources, subscriptions, logging, prompts and completions: this server's own, released by close().
   const live = attachLiveFeatures(server, context);
   server.setRequestHandler(ListToolsRequestSchema, () => ({tools: listTools()}));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     await ready;
-    const answer = await callTool(request.params.name, request.params.arguments, context);
+    // The tool hears this request's cancellation and reports progress under its token.
+    const call = callContext(extra);
+    const answer = await callTool(request.params.name, request.params.arguments, {...context, call}).finally(() => call.close());
     if (notes.length)
       answer.content.push({
         type: 'text',

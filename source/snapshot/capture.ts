@@ -1,3 +1,4 @@
+import type {Browser} from 'playwright-core';
 import {WorkbenchError} from '../core/errors.js';
 import {playwrightReason, withChromium} from '../browser/chromium.js';
 import {REFUSED_HEADER, startGuardProxy, UNREACHABLE_HEADER, type GuardProxy} from '../browser/guard-proxy.js';
@@ -15,6 +16,10 @@ export interface CaptureOptions {
   fullPage: boolean;
   /** The most the capture may take, browser start included. */
   timeoutMs: number;
+  /** Tells which step starts: 0 browser start, 1 page load, 2 capture. */
+  onStep?: (step: number, message: string) => void;
+  /** Aborted (a cancelled tool call): the browser is closed and the capture fails. */
+  signal?: AbortSignal;
 }
 
 export interface Capture {
@@ -40,44 +45,59 @@ const NETWORK_IDLE_MS = 5_000;
 export async function capturePage(options: CaptureOptions): Promise<Capture> {
   const deadline = Date.now() + options.timeoutMs;
   const left = () => Math.max(1, deadline - Date.now());
+  options.onStep?.(0, 'starting the browser');
   // A page the user named on a private address (their dev server) may load from private addresses,
   // as a browser would; a public page may not reach into the developer's own network.
   const guard = await startGuardProxy({allowPrivate: (await targetRefusal(options.url, {allowPrivate: false})) !== null});
   try {
     return await withChromium(
       async (browser) => {
-        const context = await browser.newContext({
-          viewport: options.viewport,
-          deviceScaleFactor: 1,
-          reducedMotion: 'reduce',
-          colorScheme: 'light',
-          locale: 'en-US',
-          timezoneId: 'UTC',
-          serviceWorkers: 'block',
-          // `<-loopback>` takes away Chromium's own exemption of localhost: every request goes through the guard.
-          proxy: {server: guard.url, bypass: '<-loopback>'},
-        });
-        const page = await context.newPage();
-        const response = await page.goto(options.url.href, {waitUntil: 'load', timeout: left()}).catch((error: unknown) => {
-          throw unreachable(options.url, error, options.timeoutMs, guard);
-        });
-        const headers = response?.headers() ?? {};
-        if (headers[REFUSED_HEADER]) throw new WorkbenchError('page_unreachable', `could not load ${options.url.href}: ${guard.refused.join('; ')}`);
-        if (headers[UNREACHABLE_HEADER]) throw new WorkbenchError('page_unreachable', `could not load ${options.url.href}: ${describeCode(headers[UNREACHABLE_HEADER])}`);
-        const status = response?.status() ?? null;
-        await page.waitForLoadState('networkidle', {timeout: Math.min(NETWORK_IDLE_MS, left())}).catch(() => undefined);
-        await page.evaluate(() => document.fonts.ready.then(() => undefined)).catch(() => undefined);
+        // A cancel closes the browser: whatever it was doing fails, and the capture ends with it.
+        const close = () => void browser.close().catch(() => undefined);
+        options.signal?.addEventListener('abort', close, {once: true});
         try {
-          const png = await page.screenshot({type: 'png', fullPage: options.fullPage, animations: 'disabled', caret: 'hide', timeout: left()});
-          return {png, status, finalUrl: page.url(), title: await page.title(), refused: [...guard.refused]};
-        } catch (error) {
-          throw new WorkbenchError('page_unreachable', `could not photograph ${options.url.href}: ${playwrightReason(error)}`);
+          if (options.signal?.aborted) throw new WorkbenchError('request_timeout', 'the capture was cancelled');
+          return await photograph(browser, options, guard, left);
+        } finally {
+          options.signal?.removeEventListener('abort', close);
         }
       },
       {timeoutMs: options.timeoutMs},
     );
   } finally {
     await guard.close();
+  }
+}
+
+async function photograph(browser: Browser, options: CaptureOptions, guard: GuardProxy, left: () => number): Promise<Capture> {
+  const context = await browser.newContext({
+    viewport: options.viewport,
+    deviceScaleFactor: 1,
+    reducedMotion: 'reduce',
+    colorScheme: 'light',
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    serviceWorkers: 'block',
+    // `<-loopback>` takes away Chromium's own exemption of localhost: every request goes through the guard.
+    proxy: {server: guard.url, bypass: '<-loopback>'},
+  });
+  const page = await context.newPage();
+  options.onStep?.(1, `loading ${options.url.href}`);
+  const response = await page.goto(options.url.href, {waitUntil: 'load', timeout: left()}).catch((error: unknown) => {
+    throw unreachable(options.url, error, options.timeoutMs, guard);
+  });
+  const headers = response?.headers() ?? {};
+  if (headers[REFUSED_HEADER]) throw new WorkbenchError('page_unreachable', `could not load ${options.url.href}: ${guard.refused.join('; ')}`);
+  if (headers[UNREACHABLE_HEADER]) throw new WorkbenchError('page_unreachable', `could not load ${options.url.href}: ${describeCode(headers[UNREACHABLE_HEADER])}`);
+  const status = response?.status() ?? null;
+  await page.waitForLoadState('networkidle', {timeout: Math.min(NETWORK_IDLE_MS, left())}).catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined)).catch(() => undefined);
+  options.onStep?.(2, 'photographing the page');
+  try {
+    const png = await page.screenshot({type: 'png', fullPage: options.fullPage, animations: 'disabled', caret: 'hide', timeout: left()});
+    return {png, status, finalUrl: page.url(), title: await page.title(), refused: [...guard.refused]};
+  } catch (error) {
+    throw new WorkbenchError('page_unreachable', `could not photograph ${options.url.href}: ${playwrightReason(error)}`);
   }
 }
 

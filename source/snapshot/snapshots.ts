@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import {WorkbenchError} from '../core/errors.js';
 import {workbenchHome} from '../core/paths.js';
-import {capturePage, type Viewport} from './capture.js';
+import {capturePage, type Capture, type CaptureOptions, type Viewport} from './capture.js';
 import {compareImages, type ImageSize} from './compare.js';
 import {DEFAULT_THRESHOLD, DEFAULT_TIMEOUT_S, DEFAULT_VIEWPORT} from './defaults.js';
 import {checkSnapshotName} from './name.js';
@@ -23,6 +23,25 @@ export interface CaptureRequest {
 export interface CompareRequest extends CaptureRequest {
   /** The largest changed-pixel ratio that still passes (0 to 1). */
   threshold?: number;
+}
+
+/**
+ * How a capture reports its steps and hears a cancel (a tool call's): progress `step` of
+ * CAPTURE_STEPS — browser start, page load, photograph, then storing or comparing; the last
+ * step reached is CAPTURE_STEPS itself.
+ */
+export interface CaptureCall {
+  signal?: AbortSignal;
+  step?: (step: number, total: number, message: string) => void;
+}
+
+export const CAPTURE_STEPS = 4;
+
+/** The capture of `options`, its steps told to `call`; a cancel after it stores nothing. */
+async function captureFor(options: Omit<CaptureOptions, 'onStep' | 'signal'>, call: CaptureCall): Promise<Capture> {
+  const capture = await capturePage({...options, signal: call.signal, onStep: (step, message) => call.step?.(step, CAPTURE_STEPS, message)});
+  if (call.signal?.aborted) throw new WorkbenchError('request_timeout', 'the capture was cancelled');
+  return capture;
 }
 
 export interface BaselineResult {
@@ -51,7 +70,7 @@ export interface CompareResult {
 }
 
 /** Captures `url` and stores it as the baseline `name` (replacing an older one). */
-export async function takeBaseline(request: CaptureRequest): Promise<BaselineResult> {
+export async function takeBaseline(request: CaptureRequest, call: CaptureCall = {}): Promise<BaselineResult> {
   const name = checkSnapshotName(request.name, 'baseline');
   if (!request.url)
     throw new WorkbenchError(
@@ -61,7 +80,8 @@ export async function takeBaseline(request: CaptureRequest): Promise<BaselineRes
   const url = await checkPageUrl(request.url);
   const viewport = {width: request.width ?? DEFAULT_VIEWPORT.width, height: request.height ?? DEFAULT_VIEWPORT.height};
   const fullPage = request.full_page ?? false;
-  const capture = await capturePage({url, viewport, fullPage, timeoutMs: (request.timeout ?? DEFAULT_TIMEOUT_S) * 1000});
+  const capture = await captureFor({url, viewport, fullPage, timeoutMs: (request.timeout ?? DEFAULT_TIMEOUT_S) * 1000}, call);
+  call.step?.(3, CAPTURE_STEPS, 'storing the baseline');
   const meta: SnapshotMeta = {
     name,
     url: url.href,
@@ -74,6 +94,7 @@ export async function takeBaseline(request: CaptureRequest): Promise<BaselineRes
     title: capture.title,
   };
   const files = saveBaseline(meta, capture.png, request.home ?? workbenchHome());
+  call.step?.(CAPTURE_STEPS, CAPTURE_STEPS, 'stored');
   return {snapshot: meta, baseline_path: files.baseline, refused: capture.refused};
 }
 
@@ -81,7 +102,7 @@ export async function takeBaseline(request: CaptureRequest): Promise<BaselineRes
  * Captures the page again (the baseline's URL and viewport unless given) and compares it with the
  * baseline: the changed-pixel ratio, pass or fail against `threshold`, and a diff image on disk.
  */
-export async function compareSnapshot(request: CompareRequest): Promise<CompareResult> {
+export async function compareSnapshot(request: CompareRequest, call: CaptureCall = {}): Promise<CompareResult> {
   const name = checkSnapshotName(request.name, 'compare');
   const home = request.home ?? workbenchHome();
   const threshold = request.threshold ?? DEFAULT_THRESHOLD;
@@ -90,7 +111,8 @@ export async function compareSnapshot(request: CompareRequest): Promise<CompareR
   if (!meta) throw new WorkbenchError('not_found', `no baseline named "${name}": take one first, e.g. workbench snapshot baseline ${name} --url http://127.0.0.1:3000/`);
   const url = await checkPageUrl(request.url ?? meta.url);
   const viewport: Viewport = {width: request.width ?? meta.viewport.width, height: request.height ?? meta.viewport.height};
-  const capture = await capturePage({url, viewport, fullPage: request.full_page ?? meta.full_page, timeoutMs: (request.timeout ?? DEFAULT_TIMEOUT_S) * 1000});
+  const capture = await captureFor({url, viewport, fullPage: request.full_page ?? meta.full_page, timeoutMs: (request.timeout ?? DEFAULT_TIMEOUT_S) * 1000}, call);
+  call.step?.(3, CAPTURE_STEPS, 'comparing with the baseline');
   const files = snapshotFiles(name, home);
   const comparison = compareImages(readFileSync(files.baseline), capture.png);
   const comparedAt = new Date().toISOString();
@@ -112,6 +134,7 @@ export async function compareSnapshot(request: CompareRequest): Promise<CompareR
     comparison.diffPng,
     home,
   );
+  call.step?.(CAPTURE_STEPS, CAPTURE_STEPS, passed ? 'passed' : 'failed');
   return {
     name,
     url: url.href,

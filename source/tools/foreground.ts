@@ -18,7 +18,7 @@ const ended = (info: ProcessInfo) => info.status !== 'running' && info.status !=
 export async function runForeground(
   client: DaemonClient,
   request: StartRequest & {cmd: string},
-  options: {onOutput?: (data: string) => void; onStart?: (info: ProcessInfo) => void; timeoutMs?: number; collectLimit?: number} = {},
+  options: {onOutput?: (data: string) => void; observe?: (data: string) => void; onStart?: (info: ProcessInfo) => void; timeoutMs?: number; collectLimit?: number} = {},
 ): Promise<ForegroundRun> {
   // Events that come before proc.start answers wait here until the process id is known.
   const early: Array<{processId: string; data: string} | {process: ProcessInfo}> = [];
@@ -29,6 +29,7 @@ export async function runForeground(
   const done = new Promise<ProcessInfo>((resolve) => (finish = resolve));
 
   const onOutput = (data: string) => {
+    options.observe?.(data);
     options.onOutput?.(data);
     if (!options.onOutput) output = (output + data).slice(-limit);
   };

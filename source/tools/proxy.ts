@@ -6,6 +6,7 @@ import type {ExecResult, ProxyInfo} from '../devproxy/types.js';
 import {proxyNotFound} from '../incidents/error-response.js';
 import {declaredProxyTarget} from '../project/proxy-target.js';
 import {answerRoom, fileIfTooLong} from './answer-file.js';
+import {whileWaiting} from './call-progress.js';
 import {execResultSchema, proxyInfoSchema} from './output-schemas.js';
 import {proxyAccess} from './proxy-access.js';
 import {defineTool, type ToolContext} from './registry-types.js';
@@ -46,7 +47,15 @@ export async function proxyTask(args: ProxyArgs, context: ToolContext): Promise<
       const declared = args.target || args.target_url ? undefined : await declaredProxyTarget(context.cwd, id);
       const target = args.target ?? args.target_url ?? declared?.target;
       if (!target) throw new WorkbenchError('invalid_argument', `proxy start needs a target: ${declared!.missing}; e.g. ${example('start')}.`);
-      return {action, proxy: await access.start({id, target, port: args.port, nextFree: args.next_free, logSize: args.log_size})};
+      // A proxy whose start the caller cancelled is stopped again once it is up: nobody was told of it.
+      const started = access.start({id, target, port: args.port, nextFree: args.next_free, logSize: args.log_size});
+      const proxy = await whileWaiting(
+        context,
+        started,
+        (seconds) => `starting proxy ${id} for ${target}, ${seconds}s`,
+        (late) => access.stop(late.id),
+      );
+      return {action, proxy};
     }
     case 'stop':
       return {action, proxy: await access.stop(id)};
@@ -62,7 +71,9 @@ export async function proxyTask(args: ProxyArgs, context: ToolContext): Promise<
     }
     case 'exec': {
       if (!args.code) throw new WorkbenchError('invalid_argument', `proxy exec needs code, e.g. ${example('exec')}.`);
-      const results = await access.exec({id, code: args.code, session: args.session, timeoutMs: args.timeout_ms});
+      const timeoutS = Math.round((args.timeout_ms ?? EXEC_TIMEOUT_DEFAULT_MS) / 1000);
+      const running = access.exec({id, code: args.code, session: args.session, timeoutMs: args.timeout_ms});
+      const results = await whileWaiting(context, running, (seconds) => `waiting for the page(s) of ${id}, ${seconds}s of at most ${timeoutS}s`);
       const file = fileIfTooLong(formatExecResults(results), {budget: answerRoom(context), kind: `exec-${id}`, whole: () => JSON.stringify(results, null, 2)});
       return {action, id, results, file};
     }

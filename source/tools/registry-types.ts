@@ -21,6 +21,18 @@ export interface ToolContext {
   localProxies?: ProxyManager;
   /** The most characters an answer may carry (MCP: ANSWER_BUDGET); unset, answers are whole (the CLI). */
   budget?: number;
+  /** The one call this context runs, when its face can cancel it or hear its progress (MCP). */
+  call?: ToolCall;
+}
+
+/**
+ * What a face gives one tool call besides its arguments: `signal` aborts when the caller gave up
+ * (MCP's notifications/cancelled), and `progress` reports how far a wait has come (a no-op when
+ * nobody asked; the face throttles it and keeps it strictly increasing).
+ */
+export interface ToolCall {
+  signal: AbortSignal;
+  progress(progress: number, total?: number, message?: string): void;
 }
 
 /** MCP tool annotations (hints to a client; the spec's names). */

@@ -35,11 +35,13 @@ export type SnapshotResult =
 export async function snapshotTask(args: SnapshotArgs, context: ToolContext): Promise<SnapshotResult> {
   // Loaded on use: image decoding and the browser launcher are no part of other commands' start-up.
   const {compareSnapshot, deleteSnapshot, listSnapshots, takeBaseline} = await import('../snapshot/snapshots.js');
+  // A tool call hears the capture's steps as progress, and its cancel closes the browser.
+  const call = {signal: context.call?.signal, step: context.call?.progress.bind(context.call)};
   switch (args.action ?? 'list') {
     case 'baseline':
-      return {action: 'baseline', ...(await takeBaseline({...args, url: args.url ?? (await currentPageUrl(context))}))};
+      return {action: 'baseline', ...(await takeBaseline({...args, url: args.url ?? (await currentPageUrl(context))}, call))};
     case 'compare':
-      return {action: 'compare', ...(await compareSnapshot(args))};
+      return {action: 'compare', ...(await compareSnapshot(args, call))};
     case 'delete':
       return {action: 'delete', ...deleteSnapshot(args.name)};
     case 'list': {
