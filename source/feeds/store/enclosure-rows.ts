@@ -39,11 +39,18 @@ export function enclosureRows(articleId: number, enclosures: Enclosure[] | undef
 }
 
 /**
- * Writes the rows of a save cycle in few statements. Only new articles get rows: a poll never
- * rewrites a stored article (save-poll.ts skips known keys), so there is nothing to replace.
+ * Writes the rows of new articles in few statements. A poll never rewrites a stored article
+ * (save-poll.ts skips known keys); an ingestor's edited article has its rows replaced instead
+ * (replaceEnclosures).
  */
 export async function saveEnclosures(trx: Knex.Transaction, rows: EnclosureRow[]): Promise<void> {
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) await trx('enclosures').insert(rows.slice(start, start + ROWS_PER_INSERT));
+}
+
+/** An updated article's enclosures become the new item's, in the caller's transaction (save-cycle.ts). */
+export async function replaceEnclosures(trx: Knex.Transaction, articleId: number, enclosures: Enclosure[] | undefined): Promise<void> {
+  await trx('enclosures').where('article_id', articleId).delete();
+  await saveEnclosures(trx, enclosureRows(articleId, enclosures));
 }
 
 /** The enclosures of a page of articles in one statement, by article id. */
