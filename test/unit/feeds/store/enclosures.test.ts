@@ -93,7 +93,15 @@ for (const database of databases) {
         article,
       });
       const cycle = (article: LedgerWrite['article']) =>
-        saveCycle(store.db, store.dialect, {ingestorId, feedId, nowMs: NOW, ledger: [ledger(article)], deleted: [], ingestor: {last_fetched_at: NOW}, feed: {last_fetched_at: NOW}});
+        saveCycle(store.db, store.dialect, {
+          ingestorId,
+          feedId,
+          nowMs: NOW,
+          ledger: [ledger(article)],
+          deleted: [],
+          ingestor: {last_fetched_at: NOW},
+          feed: {last_fetched_at: NOW},
+        });
       const first = {...base!, enclosures: [{url: 'https://cdn.example/a.mp3', type: 'audio/mpeg', length: 1_000}, {url: 'https://cdn.example/b.jpg'}]};
       expect(await cycle({action: 'insert', item: first})).toMatchObject({added: 1});
       const id = await articleIdOf(feedId, 'status-0');
