@@ -127,7 +127,7 @@ export function createGreader(options: GreaderOptions) {
   const items = async (rows: StreamRow[]): Promise<ReaderItem[]> => {
     const ids = rows.map((row) => Number(row.id));
     // Lists and enclosures of the whole page, one statement each (a page is at most 1,000 items).
-    const [titles, feeds, enclosures] = await Promise.all([listTitlesOf(db, ids), feedOrigins(), loadEnclosures(db, ids)]);
+    const [titles, feeds, enclosures] = await Promise.all([listTitlesOf(db, ids), feedOrigins(), loadEnclosures(db, ids, dialect)]);
     const write = itemWriter(STARRED_LIST);
     return rows.map((row) => write(row, feeds.get(Number(row.feed_id)), titles.get(Number(row.id)), enclosures.get(Number(row.id))));
   };
@@ -290,7 +290,7 @@ export function createGreader(options: GreaderOptions) {
     async atom(streamId: string, fields: Fields): Promise<string> {
       const {rows, continuation} = await page(await query(fields, streamId, count(fields, 'n', 20, MAX_ITEMS)), true);
       const ids = rows.map((row) => Number(row.id));
-      const [title, feeds, enclosures] = await Promise.all([streamTitle(streamId), feedOrigins(), loadEnclosures(db, ids)]);
+      const [title, feeds, enclosures] = await Promise.all([streamTitle(streamId), feedOrigins(), loadEnclosures(db, ids, dialect)]);
       return atomFeed(streamId, title, rows, feeds, enclosures, continuation);
     },
   };

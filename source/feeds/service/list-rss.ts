@@ -27,6 +27,7 @@ export async function listRss(context: ReaderContext, token: string): Promise<st
   const enclosures = await loadEnclosures(
     db,
     entries.map((entry) => Number(entry.id)),
+    context.store.dialect,
   );
   const title = xmlChars(list.title);
   const xml = generateRssFeed({

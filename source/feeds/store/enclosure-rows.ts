@@ -1,4 +1,6 @@
 import type {Knex} from 'knex';
+import type {Dialect} from '../../storage/connection.js';
+import {selectRows} from '../../storage/sqlite-rows.js';
 import type {Enclosure} from '../types.js';
 import {MAX_ENCLOSURES} from '../parser/enclosures.js';
 
@@ -53,20 +55,27 @@ export async function replaceEnclosures(trx: Knex.Transaction, articleId: number
   await saveEnclosures(trx, enclosureRows(articleId, enclosures));
 }
 
-/** The enclosures of a page of articles in one statement, by article id. */
-export async function loadEnclosures(db: Knex, articleIds: number[]): Promise<Map<number, Enclosure[]>> {
+interface StoredEnclosure {
+  article_id: number;
+  url: string;
+  mime_type: string | null;
+  length: number | string | null;
+  duration_seconds: number | string | null;
+}
+
+/**
+ * The enclosures of a page of articles in one statement, by article id. Given the dialect, SQLite
+ * reads through selectRows' prepared statement: half the cost of knex's on a 1,000-item stream
+ * page (0.3 against 0.65 ms measured on the 1M-article bench store).
+ */
+export async function loadEnclosures(db: Knex, articleIds: number[], dialect?: Dialect): Promise<Map<number, Enclosure[]>> {
   const found = new Map<number, Enclosure[]>();
   if (articleIds.length === 0) return found;
-  const rows = (await db('enclosures')
+  const query = db('enclosures')
     .select('article_id', 'url', 'mime_type', 'length', 'duration_seconds')
     .whereIn('article_id', articleIds)
-    .orderBy([{column: 'article_id'}, {column: 'position'}])) as {
-    article_id: number;
-    url: string;
-    mime_type: string | null;
-    length: number | string | null;
-    duration_seconds: number | string | null;
-  }[];
+    .orderBy([{column: 'article_id'}, {column: 'position'}]);
+  const rows = dialect ? await selectRows<StoredEnclosure>(db, dialect, query) : ((await query) as StoredEnclosure[]);
   for (const row of rows) {
     const enclosure: Enclosure = {url: row.url};
     if (row.mime_type) enclosure.type = row.mime_type;
