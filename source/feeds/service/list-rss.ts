@@ -67,16 +67,18 @@ function rssItem(entry: ListEntryRow, enclosures: Enclosure[]) {
  * that know several (ours, Miniflux, FreshRSS) take. RSS requires length and type: an unknown
  * length is 0 and an unknown type application/octet-stream, as Best Practices says.
  */
-function rssEnclosures(enclosures: Enclosure[]) {
+function rssEnclosures(stored: Enclosure[]) {
+  // XML cannot carry control characters, whatever wrote the store.
+  const enclosures = stored.map((enclosure) => ({...enclosure, url: xmlChars(enclosure.url), type: enclosure.type && xmlChars(enclosure.type)}));
   const [first] = enclosures;
   if (!first) return {};
   return {
-    enclosures: [{url: first.url, length: first.length ?? 0, type: first.type ?? 'application/octet-stream'}],
+    enclosures: [{url: first.url, length: first.length ?? 0, type: first.type || 'application/octet-stream'}],
     // What podcast apps read for the episode's playing time.
     itunes: first.durationSeconds === undefined ? undefined : {duration: first.durationSeconds},
     media:
       enclosures.length > 1
-        ? {contents: enclosures.map((enclosure) => ({url: enclosure.url, type: enclosure.type, fileSize: enclosure.length, duration: enclosure.durationSeconds}))}
+        ? {contents: enclosures.map((enclosure) => ({url: enclosure.url, type: enclosure.type || undefined, fileSize: enclosure.length, duration: enclosure.durationSeconds}))}
         : undefined,
   };
 }

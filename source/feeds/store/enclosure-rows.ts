@@ -2,10 +2,11 @@ import type {Knex} from 'knex';
 import type {Dialect} from '../../storage/connection.js';
 import {selectRows} from '../../storage/sqlite-rows.js';
 import type {Enclosure} from '../types.js';
-import {MAX_ENCLOSURES} from '../parser/enclosures.js';
+import {enclosureUrl, MAX_ENCLOSURES} from '../parser/enclosures.js';
 
 // The parser already keeps at most MAX_ENCLOSURES absolute http(s) URLs, one per URL; the store
-// caps again so an item built elsewhere (an ingestor) cannot write more.
+// caps and checks again so an item built elsewhere (an ingestor) cannot write more, nor a URL
+// every face would republish (javascript:, data:, relative).
 const URL_LIMIT = 4_000;
 const TYPE_LIMIT = 255;
 // 6 columns a row: far below SQLite's 32,766 bound parameters and MySQL's packet limit.
@@ -26,12 +27,13 @@ export function enclosureRows(articleId: number, enclosures: Enclosure[] | undef
   const rows: EnclosureRow[] = [];
   for (const enclosure of enclosures ?? []) {
     if (rows.length >= MAX_ENCLOSURES) break;
-    if (typeof enclosure.url !== 'string' || enclosure.url.length > URL_LIMIT || seen.has(enclosure.url)) continue;
-    seen.add(enclosure.url);
+    const url = typeof enclosure.url === 'string' && enclosure.url.length <= URL_LIMIT ? enclosureUrl(enclosure.url, undefined) : undefined;
+    if (!url || url.length > URL_LIMIT || seen.has(url)) continue;
+    seen.add(url);
     rows.push({
       article_id: articleId,
       position: rows.length,
-      url: enclosure.url,
+      url,
       mime_type: enclosure.type?.slice(0, TYPE_LIMIT) || null,
       length: wholeOrNull(enclosure.length, Number.MAX_SAFE_INTEGER),
       duration_seconds: wholeOrNull(enclosure.durationSeconds, 2 ** 31 - 1),

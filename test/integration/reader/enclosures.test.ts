@@ -158,5 +158,22 @@ for (const database of databases) {
       expect(byTitle.get('Atom episode')).toEqual(ATOM_1);
       expect(byTitle.get('Show notes')).toEqual([]);
     });
+
+    it('a stored enclosure with markup and a control character in it leaves the Atom stream and the list RSS well-formed', async () => {
+      // Written past the store's checks, as an older or foreign writer might have left it.
+      const url = 'https://cdn.example/a"b<c>&d\u0001.mp3';
+      await service.store.db('enclosures').insert({article_id: id('Atom post'), position: 0, url, mime_type: 'audio/x-"<&>\u0001', length: 1, duration_seconds: null});
+      const atom = await greader(`/reader/atom/feed%2F${atomCast}?n=100`);
+      expect(wellFormedXml(atom.body)).toBe(true);
+      expect(atom.body).toContain('<link rel="enclosure" href="https://cdn.example/a&quot;b&lt;c&gt;&amp;d.mp3" type="audio/x-&quot;&lt;&amp;&gt;" length="1"/>');
+      const list = await app.inject({method: 'POST', url: '/api/v1/lists', payload: {title: 'Hostile', visibility: 'public'}});
+      await app.inject({method: 'POST', url: `/api/v1/lists/${list.json().id}/items`, payload: {articleId: id('Atom post')}});
+      const rss = await app.inject({method: 'GET', url: `/api/v1/lists/${list.json().token}.xml`});
+      expect(rss.statusCode).toBe(200);
+      expect(wellFormedXml(rss.body)).toBe(true);
+      expect(parseFeed(rss.body, 'application/rss+xml').items[0]!.enclosures).toEqual([{url: 'https://cdn.example/a%22b%3Cc%3E&d.mp3', length: 1}]);
+      const json = await greader(`/reader/api/0/stream/items/contents?i=${id('Atom post')}`);
+      expect((json.json() as {items: Item[]}).items[0]!.enclosure).toEqual([{href: url, type: 'audio/x-"<&>\u0001', length: 1}]);
+    });
   });
 }

@@ -111,6 +111,11 @@ for (const database of databases) {
       expect(await cycle({action: 'update', id, item: edited})).toMatchObject({updated: 1});
       expect((await findFullArticle(store.db, id))?.enclosures).toEqual([{url: 'https://cdn.example/c.mp4', type: 'video/mp4', length: TWO_GB}]);
 
+      // What no parser made: only absolute http(s) is stored, as the URL parser writes it.
+      const hostile = [{url: 'javascript:alert(1)'}, {url: '/relative.mp3'}, {url: 'data:audio/mpeg;base64,AAAA'}, {url: 'HTTPS://CDN.Example/x.mp3', type: 'audio/mpeg'}];
+      expect(await cycle({action: 'update', id, item: {...base!, enclosures: hostile}})).toMatchObject({updated: 1});
+      expect((await findFullArticle(store.db, id))?.enclosures).toEqual([{url: 'https://cdn.example/x.mp3', type: 'audio/mpeg'}]);
+
       expect(await cycle({action: 'update', id, item: {...base!, enclosures: undefined}})).toMatchObject({updated: 1});
       expect((await findFullArticle(store.db, id))?.enclosures).toEqual([]);
       expect(Number(((await store.db('enclosures').where('article_id', id).count('* as n').first()) as {n: number | string}).n)).toBe(0);
