@@ -57,10 +57,27 @@ const articleRequired = ['id', 'feedId', 'title', 'link', 'author', 'publishedAt
 
 export const articleSchema = {type: 'object', required: articleRequired, properties: articleProperties} as const;
 
+// Lengths are bytes as a JSON number: a 2 GB file is past 2^31, and the store keeps up to 2^53.
+export const enclosureSchema = {
+  type: 'object',
+  required: ['url'],
+  properties: {
+    url: {type: 'string'},
+    type: {type: 'string', description: 'MIME type, when the feed gave a valid one'},
+    length: {type: 'number', description: 'bytes, when the feed gave them'},
+    durationSeconds: {type: 'integer'},
+  },
+} as const;
+
 export const fullArticleSchema = {
   type: 'object',
-  required: [...articleRequired, 'content', 'listIds'],
-  properties: {...articleProperties, content: nullableString, listIds: {type: 'array', items: {type: 'integer'}}},
+  required: [...articleRequired, 'content', 'listIds', 'enclosures'],
+  properties: {
+    ...articleProperties,
+    content: nullableString,
+    listIds: {type: 'array', items: {type: 'integer'}},
+    enclosures: {type: 'array', description: 'media files in feed order (podcast episodes)', items: enclosureSchema},
+  },
 } as const;
 
 export const articlePageSchema = {

@@ -6,6 +6,7 @@ import {
   feedsWithUnread,
   insertListRow,
   listTitlesOf,
+  loadEnclosures,
   markStreamRead,
   millis,
   newestPerFeed,
@@ -124,15 +125,11 @@ export function createGreader(options: GreaderOptions) {
     new Map((await reader.listFeeds()).map((feed) => [feed.id, {title: feed.title || feed.url, siteUrl: feed.siteUrl, category: feed.category}]));
 
   const items = async (rows: StreamRow[]): Promise<ReaderItem[]> => {
-    const [titles, feeds] = await Promise.all([
-      listTitlesOf(
-        db,
-        rows.map((row) => Number(row.id)),
-      ),
-      feedOrigins(),
-    ]);
+    const ids = rows.map((row) => Number(row.id));
+    // Lists and enclosures of the whole page, one statement each (a page is at most 1,000 items).
+    const [titles, feeds, enclosures] = await Promise.all([listTitlesOf(db, ids), feedOrigins(), loadEnclosures(db, ids, dialect)]);
     const write = itemWriter(STARRED_LIST);
-    return rows.map((row) => write(row, feeds.get(Number(row.feed_id)), titles.get(Number(row.id))));
+    return rows.map((row) => write(row, feeds.get(Number(row.feed_id)), titles.get(Number(row.id)), enclosures.get(Number(row.id))));
   };
 
   const stream = (id: string, title: string, list: ReaderItem[], continuation: string | null): ReaderStream => ({
@@ -292,7 +289,9 @@ export function createGreader(options: GreaderOptions) {
     /** FeedHQ's `/reader/atom/<stream>` (newsboat reads each subscription there). */
     async atom(streamId: string, fields: Fields): Promise<string> {
       const {rows, continuation} = await page(await query(fields, streamId, count(fields, 'n', 20, MAX_ITEMS)), true);
-      return atomFeed(streamId, await streamTitle(streamId), rows, await feedOrigins(), continuation);
+      const ids = rows.map((row) => Number(row.id));
+      const [title, feeds, enclosures] = await Promise.all([streamTitle(streamId), feedOrigins(), loadEnclosures(db, ids, dialect)]);
+      return atomFeed(streamId, title, rows, feeds, enclosures, continuation);
     },
   };
 

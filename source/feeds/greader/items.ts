@@ -1,4 +1,5 @@
 import type {StreamRow} from '../store/index.js';
+import type {Enclosure} from '../types.js';
 import {millis} from '../store/index.js';
 import {feedStreamId, labelId, longItemId, STATE} from './ids.js';
 
@@ -23,6 +24,15 @@ export interface ReaderItem {
   origin: {streamId: string; title: string; htmlUrl: string};
   summary: {direction: 'ltr'; content: string};
   author: string;
+  /** Media files as FreshRSS and Inoreader send them; absent when the item has none, as FreshRSS leaves it out. */
+  enclosure?: ReaderEnclosure[];
+}
+
+/** One media file of an item: `length` in bytes as a JSON number (FreshRSS's shape). */
+export interface ReaderEnclosure {
+  href: string;
+  type?: string;
+  length?: number;
 }
 
 /**
@@ -30,7 +40,7 @@ export interface ReaderItem {
  * faster than writing each item's JSON by hand). What repeats across items — each feed's origin
  * and folder — is made once per feed, not once per item: a page is 1,000 items of a few feeds.
  */
-export function itemWriter(starredTitle: string): (row: StreamRow, feed: FeedOrigin | undefined, lists: string[] | undefined) => ReaderItem {
+export function itemWriter(starredTitle: string): (row: StreamRow, feed: FeedOrigin | undefined, lists: string[] | undefined, enclosures: Enclosure[] | undefined) => ReaderItem {
   const origins = new Map<number, {origin: ReaderItem['origin']; folder: string | null}>();
   const originOf = (feedId: number, feed: FeedOrigin | undefined) => {
     let found = origins.get(feedId);
@@ -40,7 +50,7 @@ export function itemWriter(starredTitle: string): (row: StreamRow, feed: FeedOri
     }
     return found;
   };
-  return (row, feed, lists) => {
+  return (row, feed, lists, enclosures) => {
     const {origin, folder} = originOf(Number(row.feed_id), feed);
     const sortAt = millis(row.sort_at)!;
     const published = Math.floor((millis(row.published_at) ?? sortAt) / 1000);
@@ -49,7 +59,7 @@ export function itemWriter(starredTitle: string): (row: StreamRow, feed: FeedOri
     if (folder) categories.push(folder);
     for (const title of lists ?? []) categories.push(title === starredTitle ? `${STATE}starred` : labelId(title));
     const link = row.link ? [{href: row.link, type: 'text/html'}] : [];
-    return {
+    const item: ReaderItem = {
       id: longItemId(Number(row.id)),
       crawlTimeMsec: String(millis(row.created_at) ?? sortAt),
       timestampUsec: String(sortAt * 1000),
@@ -63,7 +73,28 @@ export function itemWriter(starredTitle: string): (row: StreamRow, feed: FeedOri
       summary: {direction: 'ltr', content: row.body ?? ''},
       author: row.author ?? '',
     };
+    if (enclosures?.length) item.enclosure = enclosures.map(readerEnclosure);
+    return item;
   };
+}
+
+function readerEnclosure(enclosure: Enclosure): ReaderEnclosure {
+  const written: ReaderEnclosure = {href: enclosure.url};
+  if (enclosure.type) written.type = enclosure.type;
+  if (enclosure.length !== undefined) written.length = enclosure.length;
+  return written;
+}
+
+/** Atom's `<link rel="enclosure">` (RFC 4287 4.2.7.2), one per media file; `length` only when known. */
+function atomEnclosures(enclosures: Enclosure[] | undefined): string {
+  let links = '';
+  for (const enclosure of enclosures ?? [])
+    links +=
+      `<link rel="enclosure" href="${xml(enclosure.url)}"` +
+      (enclosure.type ? ` type="${xml(enclosure.type)}"` : '') +
+      (enclosure.length !== undefined ? ` length="${enclosure.length}"` : '') +
+      '/>';
+  return links;
 }
 
 const XML_UNSAFE = /[&<>"]/g;
@@ -80,7 +111,14 @@ function xml(text: string): string {
  * newsboat reads. Read state rides on `<category scheme="http://www.google.com/reader/"
  * label="read">`, unread on `label="fresh"`, so the server's state wins on every reload.
  */
-export function atomFeed(streamId: string, title: string, rows: StreamRow[], feeds: Map<number, FeedOrigin>, continuation: string | null): string {
+export function atomFeed(
+  streamId: string,
+  title: string,
+  rows: StreamRow[],
+  feeds: Map<number, FeedOrigin>,
+  enclosures: Map<number, Enclosure[]>,
+  continuation: string | null,
+): string {
   const entries = rows.map((row) => {
     const read = row.is_read === true || row.is_read === 1;
     const published = new Date(millis(row.published_at) ?? millis(row.sort_at)!).toISOString();
@@ -88,6 +126,7 @@ export function atomFeed(streamId: string, title: string, rows: StreamRow[], fee
     return (
       `<entry><id>${longItemId(Number(row.id))}</id><title type="text">${xml(row.title)}</title><published>${published}</published><updated>${published}</updated>` +
       (row.link ? `<link rel="alternate" href="${xml(row.link)}" type="text/html"/>` : '') +
+      atomEnclosures(enclosures.get(Number(row.id))) +
       (row.author ? `<author><name>${xml(row.author)}</name></author>` : '') +
       `<category term="${STATE}${state}" scheme="http://www.google.com/reader/" label="${state}"/>` +
       `<content type="html">${xml(row.body ?? '')}</content>` +

@@ -54,3 +54,4 @@ export {
 export {ledgerRows, ledgerKeysBetween, authorsUsual, keptFingerprints, newestPosted, pendingRows, type LedgerRow, type Fate} from './ingestor-ledger.js';
 export {saveCycle, saveDigest, type CycleWrite, type LedgerWrite} from './save-cycle.js';
 export {streamPage, streamRowsByIds, listTitlesOf, setReadMany, markStreamRead, newestPerFeed, type StreamQuery, type StreamRow} from './stream-queries.js';
+export {loadEnclosures} from './enclosure-rows.js';

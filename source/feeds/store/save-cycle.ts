@@ -5,6 +5,7 @@ import type {Fate} from './ingestor-ledger.js';
 import {updateIngestorRow, type IngestorPatchRow} from './ingestor-rows.js';
 import {touchListsOfFeed} from './list-rows.js';
 import {articleRow, insertNewItems, storedKey} from './save-poll.js';
+import {replaceEnclosures} from './enclosure-rows.js';
 import {WorkbenchError} from '../../core/errors.js';
 import {unreadCondition} from './migrations.js';
 
@@ -66,7 +67,7 @@ export async function saveCycle(db: Knex, dialect: 'sqlite' | 'postgres' | 'mysq
     let updated = 0;
     for (const row of write.ledger) {
       if (row.article?.action !== 'update' || !row.article.id) continue;
-      updated += await updateArticle(trx, write.feedId, row.article.id, articleRow(write.feedId, row.key, row.article.item, write.nowMs));
+      updated += await updateArticle(trx, write.feedId, row.article.id, row.article.item, articleRow(write.feedId, row.key, row.article.item, write.nowMs));
     }
     let deleted = 0;
     const articleIdsGone = write.deleted.map((row) => row.articleId).filter((id): id is number => id !== null);
@@ -119,8 +120,8 @@ export async function saveCycle(db: Knex, dialect: 'sqlite' | 'postgres' | 'mysq
   });
 }
 
-/** An edited status: its article's text, link, author and tags change; its place in time and its read state stay. */
-async function updateArticle(trx: Knex.Transaction, feedId: number, id: number, fresh: ReturnType<typeof articleRow>): Promise<number> {
+/** An edited status: its article's text, link, author, tags and enclosures change; its place in time and its read state stay. */
+async function updateArticle(trx: Knex.Transaction, feedId: number, id: number, item: ParsedItem, fresh: ReturnType<typeof articleRow>): Promise<number> {
   const stored = (await trx('articles').select('sort_at', 'categories').where({id, feed_id: feedId}).first()) as {sort_at: number | string; categories: string} | undefined;
   if (!stored) return 0;
   await trx('articles').where('id', id).update({title: fresh.title, link: fresh.link, author: fresh.author, content: fresh.content, categories: fresh.categories});
@@ -129,6 +130,7 @@ async function updateArticle(trx: Knex.Transaction, feedId: number, id: number, 
     const names = JSON.parse(fresh.categories) as string[];
     if (names.length > 0) await trx('article_categories').insert(names.map((name) => ({article_id: id, feed_id: feedId, name, sort_at: Number(stored.sort_at)})));
   }
+  await replaceEnclosures(trx, id, item.enclosures);
   return 1;
 }
 

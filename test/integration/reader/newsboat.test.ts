@@ -111,4 +111,21 @@ describe.skipIf(!present)('newsboat 2.21 against the Google Reader API', () => {
     expect(rows.map((row) => row.title)).toEqual(['Use <div> wisely: AT&T Q&A', 'First & foremost']);
     expect(rows.map((row) => row.content)).toEqual(['<p>The body of the <b>first</b> article.</p>', '<p>The body of the second article.</p>']);
   });
+
+  it('stores a podcast episode’s media file from the reader’s Atom (rel="enclosure"): its URL and type', async () => {
+    const dir = join(sandbox.dir, 'newsboat');
+    await cli(['feeds', 'add', `${origin.url}/data/greader/podcast.xml`]);
+    await newsboat('-x', 'reload');
+    const rows = await newsboatCache<{title: string; enclosure_url: string | null; enclosure_type: string | null}>(
+      join(dir, 'cache.db'),
+      "select title, enclosure_url, enclosure_type from rss_item where url like 'https://podcast.example/%' order by url",
+    );
+    // newsboat 2.21 keeps one media file per item, the LAST rel="enclosure" it reads (each overwrites
+    // the one before): for Episode 1, listed MP3 then Ogg in feed order, that is the Ogg.
+    expect(rows).toEqual([
+      {title: 'Episode 1', enclosure_url: 'https://cdn.podcast.example/ep1.ogg', enclosure_type: 'audio/ogg'},
+      {title: 'Episode 2: the long one', enclosure_url: 'https://cdn.podcast.example/ep2.mp4?size=big&q=1', enclosure_type: 'video/mp4'},
+      {title: 'Show notes', enclosure_url: '', enclosure_type: ''},
+    ]);
+  });
 });

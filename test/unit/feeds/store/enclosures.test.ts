@@ -1,5 +1,16 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {deleteFeedRow, findFullArticle, insertFeedRow, openStore, savePoll, type Store} from '../../../../source/feeds/store/index.js';
+import {
+  deleteFeedRow,
+  findFullArticle,
+  findIngestorRow,
+  insertFeedRow,
+  insertIngestorRow,
+  openStore,
+  saveCycle,
+  savePoll,
+  type LedgerWrite,
+  type Store,
+} from '../../../../source/feeds/store/index.js';
 import type {ParsedItem} from '../../../../source/feeds/types.js';
 import {fakeItems, keyed} from './fake-items.js';
 import {testDatabases} from '../../../helpers/test-databases.js';
@@ -56,6 +67,58 @@ for (const database of databases) {
       const article = await findFullArticle(store.db, await articleIdOf(feedId, 'flood-0'));
       expect(article?.enclosures).toHaveLength(50);
       expect(article?.enclosures[49]).toEqual({url: 'https://cdn.example/49.mp3'});
+    });
+
+    it('an ingestor update replaces the article’s enclosures in its cycle’s transaction; an update without any removes them', async () => {
+      const ingestorId = await insertIngestorRow(
+        store.db,
+        store.dialect,
+        {kind: 'kind_1', config: '{}', secrets: null, fetch_interval_min: 15, digest_mode: 'realtime', filter_threshold: 0.25, llm_enabled: false},
+        {title: 'Social', site_url: null, category: null},
+        NOW,
+      );
+      const feedId = Number((await findIngestorRow(store.db, ingestorId))!.feed_id);
+      const [base] = fakeItems('status', 1);
+      const ledger = (article: LedgerWrite['article']): LedgerWrite => ({
+        key: 'status-0',
+        fate: 'kept',
+        contentHash: 'h',
+        author: 'alice',
+        engagement: 1,
+        score: 1,
+        postedAt: NOW,
+        payload: null,
+        fingerprints: null,
+        judgement: null,
+        article,
+      });
+      const cycle = (article: LedgerWrite['article']) =>
+        saveCycle(store.db, store.dialect, {
+          ingestorId,
+          feedId,
+          nowMs: NOW,
+          ledger: [ledger(article)],
+          deleted: [],
+          ingestor: {last_fetched_at: NOW},
+          feed: {last_fetched_at: NOW},
+        });
+      const first = {...base!, enclosures: [{url: 'https://cdn.example/a.mp3', type: 'audio/mpeg', length: 1_000}, {url: 'https://cdn.example/b.jpg'}]};
+      expect(await cycle({action: 'insert', item: first})).toMatchObject({added: 1});
+      const id = await articleIdOf(feedId, 'status-0');
+      expect((await findFullArticle(store.db, id))?.enclosures).toEqual(first.enclosures);
+
+      const edited = {...base!, enclosures: [{url: 'https://cdn.example/c.mp4', type: 'video/mp4', length: TWO_GB}]};
+      expect(await cycle({action: 'update', id, item: edited})).toMatchObject({updated: 1});
+      expect((await findFullArticle(store.db, id))?.enclosures).toEqual([{url: 'https://cdn.example/c.mp4', type: 'video/mp4', length: TWO_GB}]);
+
+      // What no parser made: only absolute http(s) is stored, as the URL parser writes it.
+      const hostile = [{url: 'javascript:alert(1)'}, {url: '/relative.mp3'}, {url: 'data:audio/mpeg;base64,AAAA'}, {url: 'HTTPS://CDN.Example/x.mp3', type: 'audio/mpeg'}];
+      expect(await cycle({action: 'update', id, item: {...base!, enclosures: hostile}})).toMatchObject({updated: 1});
+      expect((await findFullArticle(store.db, id))?.enclosures).toEqual([{url: 'https://cdn.example/x.mp3', type: 'audio/mpeg'}]);
+
+      expect(await cycle({action: 'update', id, item: {...base!, enclosures: undefined}})).toMatchObject({updated: 1});
+      expect((await findFullArticle(store.db, id))?.enclosures).toEqual([]);
+      expect(Number(((await store.db('enclosures').where('article_id', id).count('* as n').first()) as {n: number | string}).n)).toBe(0);
     });
   });
 }
