@@ -22,14 +22,15 @@ export async function executeWriteWithEvents(runner: WriteRunner, scope: WriteSc
   if (write.op !== 'insert' && write.key && (images || write.op === 'upsert')) {
     before = (await rowsByKeys(runner, scope, [write.key], scope.policy(policyOf(write)), true)).get(keyText(table, write.key));
   }
-  const outcome = await executeWrite(runner, scope, write);
+  // An insert's after image comes back with the insert itself where the database can say it: one statement a row, not two.
+  const outcome = await executeWrite(runner, scope, write, {returnRow: images && (write.op === 'insert' || (write.op === 'upsert' && !write.key))});
   if (outcome.affected === 0) return outcome;
   const op = eventOpOf(write, before !== undefined);
   if (!recorder.emits(op)) return outcome;
   const key = outcome.key ?? ('key' in write ? write.key : undefined);
   if (!key) return outcome;
   // A hard delete leaves no row to read; everything else is read back as the database now holds it.
-  const after = images && write.op !== 'delete' ? (await rowsByKeys(runner, scope, [key], undefined, false)).get(keyText(table, key)) : undefined;
+  const after = images && write.op !== 'delete' ? (outcome.row ?? (await rowsByKeys(runner, scope, [key], undefined, false)).get(keyText(table, key))) : undefined;
   const forced = 'row' in write ? write.row : scope.policy(policyOf(write)).forcedValues;
   recorder.add(op, key, before, after, forced);
   return outcome;

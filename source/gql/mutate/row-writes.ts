@@ -10,6 +10,13 @@ import {upsertStatement} from './upsert-sql.js';
 export interface WriteOutcome {
   affected: number;
   key?: Row;
+  /** The whole row as written, when asked for and the database hands it back with the write (RETURNING). */
+  row?: Row;
+}
+
+export interface WriteOptions {
+  /** Hand back the written row with an insert where the database can (PostgreSQL, SQLite: RETURNING *), saving a read. */
+  returnRow?: boolean;
 }
 
 function whereKey(qb: Knex.QueryBuilder, scope: WriteScope, key: Row): Knex.QueryBuilder {
@@ -17,7 +24,7 @@ function whereKey(qb: Knex.QueryBuilder, scope: WriteScope, key: Row): Knex.Quer
   return qb;
 }
 
-async function insertOne(runner: WriteRunner, scope: WriteScope, row: Row, known: Row | undefined): Promise<WriteOutcome> {
+async function insertOne(runner: WriteRunner, scope: WriteScope, row: Row, known: Row | undefined, returnRow = false): Promise<WriteOutcome> {
   const {table, model} = scope;
   const query = runner.trx(scope.ref).insert(row);
   if (dialectOf(model.provider).insertAnswersInsertId) {
@@ -25,16 +32,26 @@ async function insertOne(runner: WriteRunner, scope: WriteScope, row: Row, known
     if (known) return {affected: 1, key: known};
     return table.primaryKey.length === 1 ? {affected: 1, key: {[table.primaryKey[0] as string]: insertId}} : {affected: 1};
   }
+  if (returnRow) {
+    const [written] = await runStatement<Row[]>(runner, query.returning('*'));
+    return {affected: 1, key: known ?? keyColumns(table.primaryKey, written!), row: written};
+  }
   const rows = await runStatement<Row[]>(runner, query.returning(table.primaryKey));
   return {affected: 1, key: known ?? rows[0]};
 }
 
+function keyColumns(columns: string[], row: Row): Row {
+  const key: Row = {};
+  for (const column of columns) key[column] = row[column];
+  return key;
+}
+
 /** Runs one prepared write in the runner's transaction, inside the row policy of its operation. */
-export async function executeWrite(runner: WriteRunner, scope: WriteScope, write: PreparedWrite): Promise<WriteOutcome> {
+export async function executeWrite(runner: WriteRunner, scope: WriteScope, write: PreparedWrite, options: WriteOptions = {}): Promise<WriteOutcome> {
   const {trx} = runner;
   switch (write.op) {
     case 'insert':
-      return insertOne(runner, scope, write.row, write.key);
+      return insertOne(runner, scope, write.row, write.key, options.returnRow);
     case 'update':
     case 'soft-delete': {
       const policy = scope.policy(write.op === 'update' ? 'update' : 'delete');
@@ -52,7 +69,7 @@ export async function executeWrite(runner: WriteRunner, scope: WriteScope, write
     }
     case 'upsert': {
       // Without a key (an identity the database fills) nothing can conflict: a plain insert.
-      if (!write.key) return insertOne(runner, scope, write.row, undefined);
+      if (!write.key) return insertOne(runner, scope, write.row, undefined, options.returnRow);
       const provider = scope.model.provider;
       const dialect = dialectOf(provider);
       const policy = scope.policy('update');
