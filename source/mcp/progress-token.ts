@@ -12,19 +12,25 @@ const MARKER = Buffer.from('"progressToken"');
 export function markBadProgressToken(line: Buffer): Buffer {
   // Parsed only when it might hold a token: every other message passes as it came.
   if (!line.includes(MARKER)) return line;
-  let message: {params?: {_meta?: Record<string, unknown>}};
+  let message: unknown;
   try {
-    message = JSON.parse(line.toString('utf8')) as typeof message;
+    message = JSON.parse(line.toString('utf8'));
   } catch {
     return line;
   }
-  const meta = message?.params?._meta;
-  if (!meta || typeof meta !== 'object' || !('progressToken' in meta)) return line;
+  return markBadProgressTokenIn(message) ? Buffer.from(JSON.stringify(message) + '\n') : line;
+}
+
+/** The same for a parsed message (or a list of them, as HTTP may carry): marks in place, says whether it did. */
+export function markBadProgressTokenIn(message: unknown): boolean {
+  if (Array.isArray(message)) return message.map(markBadProgressTokenIn).some(Boolean);
+  const meta = (message as {params?: {_meta?: Record<string, unknown>}} | null)?.params?._meta;
+  if (!meta || typeof meta !== 'object' || !('progressToken' in meta)) return false;
   const token = meta.progressToken;
-  if (typeof token === 'string' || (typeof token === 'number' && Number.isInteger(token))) return line;
+  if (typeof token === 'string' || (typeof token === 'number' && Number.isInteger(token))) return false;
   delete meta.progressToken;
   meta[BAD_TOKEN_MARK] = kindOf(token);
-  return Buffer.from(JSON.stringify(message) + '\n');
+  return true;
 }
 
 /** What the mark says was given instead of a token, when the request carries it. */

@@ -174,6 +174,18 @@ describe('workbench mcp --http (issue 29 item 6)', {timeout: 120_000}, () => {
     expect(notInitialize.status).toBe(400);
     // A body declared over 4 MiB is refused before it is read (a raw socket: fetch would see the reset).
     expect(await rawStatus(Number(port), `127.0.0.1:${port}`, 5 * 1024 * 1024)).toBe(413);
+    // Sent in chunks without a length: read up to the bound, then refused.
+    expect(await chunkedStatus(Number(port), 5 * 1024 * 1024)).toBe(413);
+    // A progress token of a wrong type is named, not dropped as an "invalid message".
+    const {client: tokenClient} = await connect(url);
+    const session = (tokenClient as unknown as {_transport: StreamableHTTPClientTransport})._transport.sessionId!;
+    for (const token of [{a: 1}, true, 1.5]) {
+      const bad = await post(url, JSON.stringify({jsonrpc: '2.0', id: 9, method: 'tools/call', params: {name: 'detect', arguments: {}, _meta: {progressToken: token}}}), {
+        'mcp-session-id': session,
+        'mcp-protocol-version': '2025-06-18',
+      });
+      expect(bad.json.error, JSON.stringify(token)).toMatchObject({code: -32602, message: expect.stringMatching(/progressToken must be a string or a whole number/)});
+    }
     // Garbage left no session behind, and the server still works.
     const {client} = await connect(url);
     expect((await client.listTools()).tools.length).toBeGreaterThan(5);
@@ -245,5 +257,32 @@ async function rawStatus(port: number, host: string, declaredLength?: number): P
     socket.on('data', (chunk) => (text += chunk));
     socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])));
     socket.on('error', (error) => (text ? resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])) : reject(error)));
+  });
+}
+
+/** A body of `bytes` sent in 64 KiB chunks without a Content-Length: the status line's code. */
+async function chunkedStatus(port: number, bytes: number): Promise<number> {
+  const {connect: open} = await import('node:net');
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const socket = open(port, '127.0.0.1', async () => {
+      socket.write(
+        `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      );
+      const chunk = 'x'.repeat(64 * 1024);
+      for (let sent = 0; sent < bytes && !text; sent += chunk.length) {
+        if (!socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`)) await new Promise((drained) => socket.once('drain', drained));
+      }
+      if (!text) socket.write('0\r\n\r\n');
+    });
+    socket.on('data', (data) => {
+      text += data;
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(text);
+      if (status) {
+        socket.destroy();
+        resolve(Number(status[1]));
+      }
+    });
+    socket.on('error', (error) => (text ? undefined : reject(error)));
   });
 }

@@ -6,6 +6,7 @@ import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/st
 import {describeError} from '../../core/errors.js';
 import {crossSiteRefusal, hostRefusal} from '../../net/local-guard.js';
 import {guardRequestParams} from '../params-guard.js';
+import {markBadProgressTokenIn} from '../progress-token.js';
 import {createMcpServer} from '../server.js';
 import {bearerMatches} from './bearer-token.js';
 import {BoundedEventStore} from './event-store.js';
@@ -16,6 +17,8 @@ export const MAX_SESSIONS = 32;
 /** What may queue for a client that stopped reading its SSE stream before its session is dropped. */
 export const MAX_SESSION_BACKLOG = 1024 * 1024;
 const IDLE_MS = 30 * 60_000;
+/** A POST body's bound (the SDK's own default). */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export interface McpHttpOptions {
   host: string;
@@ -105,6 +108,14 @@ export async function startMcpHttpServer(options: McpHttpOptions): Promise<McpHt
       response.setHeader('WWW-Authenticate', 'Bearer realm="workbench mcp"');
       return answer(response, 401, 'unauthorized: send Authorization: Bearer <token> (the token workbench mcp --http --token printed the place of)');
     }
+    let body: unknown;
+    if (request.method === 'POST') {
+      const read = await readJsonBody(request);
+      if ('refusal' in read) return answer(response, read.status, read.refusal, read.code);
+      body = read.body;
+      // A progress token of the wrong type would fail the SDK's schema as "invalid JSON-RPC": marked here, answered -32602 by params-guard.ts.
+      markBadProgressTokenIn(body);
+    }
     const id = request.headers['mcp-session-id'];
     let session: Session | undefined;
     if (id !== undefined) {
@@ -118,7 +129,7 @@ export async function startMcpHttpServer(options: McpHttpOptions): Promise<McpHt
     session.lastSeen = Date.now();
     // GET opens the notification stream, a POST may answer as one; a DELETE ends the session.
     if (request.method !== 'DELETE') watchStream(session, response);
-    await session.transport.handleRequest(request, response);
+    await session.transport.handleRequest(request, response, body);
     // A first request that did not start a session (not an initialize, garbage) leaves nothing behind.
     if (id === undefined && !session.transport.sessionId) await drop(session, '');
   };
@@ -166,7 +177,37 @@ export async function startMcpHttpServer(options: McpHttpOptions): Promise<McpHt
 }
 
 /** A refusal as a JSON-RPC error without an id, the shape MCP clients read off an HTTP error. */
-function answer(response: ServerResponse, status: number, message: string): void {
+function answer(response: ServerResponse, status: number, message: string, code = -32000): void {
   response.writeHead(status, {'Content-Type': 'application/json'});
-  response.end(JSON.stringify({jsonrpc: '2.0', error: {code: -32000, message}, id: null}));
+  response.end(JSON.stringify({jsonrpc: '2.0', error: {code, message}, id: null}));
+}
+
+/** A POST's JSON, read here (within MAX_BODY_BYTES) so its params can be checked before the SDK's schema sees them. */
+function readJsonBody(request: IncomingMessage): Promise<{body: unknown} | {refusal: string; status: number; code: number}> {
+  const tooLarge = {refusal: `the body is over ${MAX_BODY_BYTES} bytes`, status: 413, code: -32000};
+  if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return Promise.resolve(tooLarge);
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    request.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      // The rest is read and dropped, so the answer reaches the client instead of a reset.
+      if (size > MAX_BODY_BYTES) {
+        over = true;
+        chunks.length = 0;
+        resolve(tooLarge);
+      } else chunks.push(chunk);
+    });
+    request.on('error', () => resolve({refusal: 'the request broke off', status: 400, code: -32000}));
+    request.on('end', () => {
+      if (over) return;
+      try {
+        resolve({body: JSON.parse(Buffer.concat(chunks).toString('utf8'))});
+      } catch {
+        resolve({refusal: 'Parse error: the body is not JSON', status: 400, code: -32700});
+      }
+    });
+  });
 }
