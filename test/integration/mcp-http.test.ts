@@ -4,10 +4,10 @@ import {mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import {ResourceUpdatedNotificationSchema} from '@modelcontextprotocol/sdk/types.js';
+import {CallToolResultSchema, ResourceUpdatedNotificationSchema, type Progress} from '@modelcontextprotocol/sdk/types.js';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {eventually, makeSandbox, runCli, spawnCli, type Sandbox} from '../helpers/cli.js';
-import {startTargetApp, type TargetApp} from '../helpers/target-app.js';
+import {eventually, makeSandbox, repoRoot, runCli, spawnCli, type Sandbox} from '../helpers/cli.js';
+import {closedPort, startTargetApp, type TargetApp} from '../helpers/target-app.js';
 
 /**
  * Issue 29 item 6: `workbench mcp --http` through the official SDK client over Streamable HTTP, on
@@ -144,6 +144,36 @@ describe('workbench mcp --http (issue 29 item 6)', {timeout: 120_000}, () => {
     expect(after.status).toBe(404);
     expect(after.json.error!.message).toMatch(/unknown or ended session/);
     expect((await call(second.client, 'proc', {action: 'list'})).isError).toBeFalsy();
+  });
+
+  it('sends progress while run waits for a port, and a cancel stops the wait and the process it started', async () => {
+    const url = await serve();
+    const {client} = await connect(url);
+    const lateServer = join(repoRoot, 'fixtures/devservers/late-server.mjs');
+    const port = await closedPort();
+    const heard: Progress[] = [];
+    const answer = (await client.callTool({name: 'run', arguments: {cmd: `node ${lateServer} ${port} 1500`, id: 'late', wait_port: port}}, CallToolResultSchema, {
+      onprogress: (progress) => void heard.push(progress),
+      timeout: 60_000,
+    })) as Answer;
+    expect(answer.isError, answer.content[0]?.text).toBeFalsy();
+    expect(answer.structuredContent).toMatchObject({ready: {port}});
+    expect(heard.length).toBeGreaterThan(0);
+    expect(heard.some((one) => /waiting for port/.test(one.message ?? ''))).toBe(true);
+
+    const never = await closedPort();
+    const cancel = new AbortController();
+    const waiting = client.callTool({name: 'run', arguments: {cmd: `node ${lateServer} ${never} 600000`, id: 'never', wait_port: never}}, CallToolResultSchema, {
+      signal: cancel.signal,
+      onprogress: () => cancel.abort('enough'),
+      timeout: 60_000,
+    });
+    await expect(waiting).rejects.toThrow();
+    await eventually(async () => {
+      const listed = (await call(client, 'proc', {action: 'list'})).structuredContent as {processes: Array<{id: string; status: string}>};
+      const process = listed.processes.find((one) => one.id === 'never');
+      return process && process.status !== 'running' && process.status !== 'starting';
+    }, 30_000);
   });
 
   it('refuses another Host, another site and a request without a session; garbage gets a parse error; the process stays up', async () => {
