@@ -13,6 +13,8 @@ const corpus = fileURLToPath(new URL('../fixtures/feeds', import.meta.url));
 const ROUNDS = 7;
 const TARGET_VS_FEEDSMITH = 1.0;
 const TARGET_VS_RSS_PARSER = 2.0;
+// Issue 28's bar for the whole corpus, after the edge cases and enclosures: no regression below these.
+const CORPUS_TARGETS = {feedsmith: 30, 'rss-parser': 4};
 
 if (!fs.existsSync(corpus)) {
   console.log(`\n!!! bench/feed-parse: no feed corpus at ${corpus} — nothing measured !!!\n`);
@@ -107,3 +109,7 @@ const fewer = ours_.wellformed.throws < results.feedsmith.wellformed.throws && o
 console.log(
   `wellformed throwing files: ${ours_.wellformed.throws} vs feedsmith ${results.feedsmith.wellformed.throws}, rss-parser ${results['rss-parser'].wellformed.throws} (target: fewer than both) ${verdict(fewer)}`,
 );
+for (const [peer, target] of Object.entries(CORPUS_TARGETS)) {
+  const ratio = ours_.corpus.mbps / results[peer].corpus.mbps;
+  console.log(`corpus     vs ${peer.padEnd(10)} ${ratio.toFixed(2)}× (issue 28: ≥ ${target}×) ${verdict(ratio >= target)}`);
+}
