@@ -1,12 +1,12 @@
-import {spawn, type ChildProcess} from 'node:child_process';
-import {createRequire} from 'node:module';
+import type {ChildProcess} from 'node:child_process';
 import {mkdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
-import {dirname, join} from 'node:path';
+import {join} from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {CallToolResultSchema, ResourceUpdatedNotificationSchema, type Progress} from '@modelcontextprotocol/sdk/types.js';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {eventually, makeSandbox, repoRoot, runCli, spawnCli, type Sandbox} from '../helpers/cli.js';
+import {inspect} from '../helpers/inspector.js';
 import {closedPort, startTargetApp, type TargetApp} from '../helpers/target-app.js';
 
 /**
@@ -87,31 +87,19 @@ afterEach(async () => {
   await sandbox.cleanup();
 });
 
-/** A published MCP client nobody here wrote: the MCP Inspector's CLI mode (0.15, the last on Node 20). */
-const inspector = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector/package.json')), 'cli/build/cli.js');
-
-function inspect(args: string[]): Promise<{code: number | null; stdout: string; stderr: string}> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [inspector, '--cli', ...args], {env: sandbox.env, cwd: sandbox.dir});
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error(`inspector hung\n${stdout}\n${stderr}`))), 30_000);
-    child.on('close', (code) => (clearTimeout(timer), resolve({code, stdout, stderr})));
-  });
-}
+/** The Inspector over HTTP, run from the sandbox. */
+const inspectHttp = (args: string[]) => inspect(args, {env: sandbox.env, cwd: sandbox.dir});
 
 describe('workbench mcp --http (issue 29 item 6)', {timeout: 120_000}, () => {
   it('answers the MCP Inspector CLI over Streamable HTTP: tools, a tool call and the resource templates', async () => {
     const url = await serve();
-    const tools = await inspect([url, '--transport', 'http', '--method', 'tools/list']);
+    const tools = await inspectHttp([url, '--transport', 'http', '--method', 'tools/list']);
     expect(tools.code, tools.stderr).toBe(0);
     expect(JSON.parse(tools.stdout).tools.map((tool: {name: string}) => tool.name)).toContain('get_incidents');
-    const called = await inspect([url, '--transport', 'http', '--method', 'tools/call', '--tool-name', 'detect']);
+    const called = await inspectHttp([url, '--transport', 'http', '--method', 'tools/call', '--tool-name', 'detect']);
     expect(called.code, called.stderr).toBe(0);
     expect(JSON.parse(called.stdout).content[0].text).toMatch(/hello/);
-    const templates = await inspect([url, '--transport', 'http', '--method', 'resources/templates/list']);
+    const templates = await inspectHttp([url, '--transport', 'http', '--method', 'resources/templates/list']);
     expect(templates.code, templates.stderr).toBe(0);
     expect(JSON.parse(templates.stdout).resourceTemplates.map((one: {uriTemplate: string}) => one.uriTemplate)).toContain('workbench://incidents/{id}');
   });

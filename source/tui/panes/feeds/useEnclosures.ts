@@ -1,6 +1,7 @@
 import {useStdout} from 'ink';
 import type {FullArticle} from '../../../feeds/types.js';
 import {enclosuresOf} from '../../../feeds/enclosure-text.js';
+import {httpLink} from '../../../feeds/safe-html.js';
 import {useKeyState} from '../../hooks/useKeyState.js';
 import type {PaneMessage} from '../../components/MessageLine.js';
 import {writeClipboard} from '../../terminal/clipboard.js';
@@ -49,15 +50,10 @@ export function useEnclosures(openArticleNow: () => FullArticle | undefined, say
   const copy = () => {
     const found = target();
     if (!found) return;
-    let url: URL;
-    try {
-      url = new URL(found.enclosures[found.index]!.url);
-    } catch {
-      return say({kind: 'error', text: `${found.label}: not a URL, not copied`});
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return say({kind: 'error', text: `${found.label}: not a web link (${url.protocol}), not copied`});
-    writeClipboard(stdout, url.href);
-    say({kind: 'info', text: `copied ${found.label} URL to the clipboard (OSC 52): ${url.href}`});
+    const url = httpLink(found.enclosures[found.index]!.url);
+    if (!url) return say({kind: 'error', text: `${found.label}: not a web link, not copied`});
+    writeClipboard(stdout, url);
+    say({kind: 'info', text: `copied ${found.label} URL to the clipboard (OSC 52): ${url}`});
   };
 
   return {
