@@ -287,7 +287,7 @@ export interface ModelEvents {
   /** `outbox-table`: where events are written, in the transaction of the change. */
   /**
    * `jsonRows`: the outbox has the contract's PostgreSQL types (payload jsonb, created_at
-   * timestamptz), so a transaction's events go in as one JSON document (capture.ts), not as
+   * timestamptz), so a transaction's events go in as one JSON document (outbox-postgres.ts), not as
    * six bound parameters a row.
    */
   outbox: {schema: string; name: string; key: string; jsonRows?: true};

@@ -81,6 +81,8 @@ export interface Dialect {
   quoteIdentifier(name: string): string;
   /** The table name knex is given: `schema.table`, or the bare name where schemas are not written. */
   qualifiedName(schema: string | undefined, name: string): string;
+  /** A table written into SQL text by hand (DDL): `schema.name` quoted; SQLite leaves out `main`, the database a bare name means. */
+  quotedTableName(schema: string, name: string): string;
 
   // ── JSON results (query/json-sql.ts) ──
   /** One JSON object of `pairs` (keys are GraphQL names), as one SQL expression. */
@@ -151,6 +153,12 @@ export interface Dialect {
   readonly storesDatesAsText: boolean;
   /** `qb` reading the rows it will change, locked against other writers until the transaction ends. */
   lockForUpdate(qb: Knex.QueryBuilder): Knex.QueryBuilder;
+  /** `qb` locked as lockForUpdate locks it, rows another transaction holds skipped rather than waited for (the outbox claim). */
+  lockSkippingLocked(qb: Knex.QueryBuilder): Knex.QueryBuilder;
+  /** A boolean as a column of this database stores it: PostgreSQL has a boolean type, the others 0/1 (tinyint, integer, bit). */
+  storedBoolean(value: boolean): boolean | number;
+  /** DDL statements run inside a transaction and roll back with it (MariaDB/MySQL commit each one on its own). */
+  readonly transactionalDdl: boolean;
   /** A batch at `bulk-batch-threshold` runs set-based (staged updates, multi-row inserts), not per row. */
   readonly setBasedBatches: boolean;
   /** The set-based path can capture events: its multi-row insert hands back the rows it inserted. */

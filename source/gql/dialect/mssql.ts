@@ -16,6 +16,7 @@ export const mssql: Dialect = {
   provider: 'sqlserver',
   quoteIdentifier: (name) => `[${name.replaceAll(']', ']]')}]`,
   qualifiedName: (schema, name) => (schema ? `${schema}.${name}` : name),
+  quotedTableName: (schema, name) => `${mssql.quoteIdentifier(schema)}.${mssql.quoteIdentifier(name)}`,
 
   jsonObject(db, pairs) {
     // FOR JSON PATH over a FROM-less select of the row's values: one object, nulls kept.
@@ -102,6 +103,10 @@ export const mssql: Dialect = {
   upsertReturnsWrittenKey: true,
   storesDatesAsText: false,
   lockForUpdate: (qb) => qb.forUpdate(),
+  lockSkippingLocked: (qb) => qb.forUpdate().skipLocked(),
+  // bit: 0 or 1.
+  storedBoolean: (value) => (value ? 1 : 0),
+  transactionalDdl: true,
   setBasedBatches: true,
   // No RETURNING to capture the inserted rows with: with events its batches go per row.
   setBasedBatchesCaptureEvents: false,

@@ -17,6 +17,7 @@ export const mysql: Dialect = {
   provider: 'mysql',
   quoteIdentifier: (name) => `\`${name.replaceAll('`', '``')}\``,
   qualifiedName: (schema, name) => (schema ? `${schema}.${name}` : name),
+  quotedTableName: (schema, name) => `${mysql.quoteIdentifier(schema)}.${mysql.quoteIdentifier(name)}`,
 
   jsonObject(db, pairs) {
     if (pairs.length === 0) return db.raw('json_object()');
@@ -117,6 +118,12 @@ export const mysql: Dialect = {
   upsertReturnsWrittenKey: false,
   storesDatesAsText: false,
   lockForUpdate: (qb) => qb.forUpdate(),
+  // SKIP LOCKED is MariaDB 10.6+'s (and MySQL 8's).
+  lockSkippingLocked: (qb) => qb.forUpdate().skipLocked(),
+  // BOOLEAN is tinyint(1).
+  storedBoolean: (value) => (value ? 1 : 0),
+  // Each DDL statement commits the transaction it is in.
+  transactionalDdl: false,
   setBasedBatches: true,
   setBasedBatchesCaptureEvents: true,
   stagingTable: (suffix) => `wb_stage_${suffix}`,

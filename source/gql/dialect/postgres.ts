@@ -44,6 +44,7 @@ export const postgres: Dialect = {
   provider: 'postgres',
   quoteIdentifier: quoteDouble,
   qualifiedName: (schema, name) => (schema ? `${schema}.${name}` : name),
+  quotedTableName: (schema, name) => `${quoteDouble(schema)}.${quoteDouble(name)}`,
 
   jsonObject,
   embeddedJson: '?',
@@ -102,6 +103,9 @@ export const postgres: Dialect = {
   upsertReturnsWrittenKey: true,
   storesDatesAsText: false,
   lockForUpdate: (qb) => qb.forUpdate(),
+  lockSkippingLocked: (qb) => qb.forUpdate().skipLocked(),
+  storedBoolean: (value) => value,
+  transactionalDdl: true,
   setBasedBatches: true,
   setBasedBatchesCaptureEvents: true,
   stagingTable: (suffix) => `wb_stage_${suffix}`,

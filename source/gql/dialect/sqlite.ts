@@ -13,6 +13,8 @@ export const sqlite: Dialect = {
   // knex would quote `main.table` as one name.
   quoteIdentifier: quoteDouble,
   qualifiedName: (_schema, name) => name,
+  // `main` is the database a bare name means; an attached one is written.
+  quotedTableName: (schema, name) => (schema === 'main' ? quoteDouble(name) : `${quoteDouble(schema)}.${quoteDouble(name)}`),
 
   jsonObject(db, pairs) {
     if (pairs.length === 0) return db.raw('json_object()');
@@ -78,6 +80,10 @@ export const sqlite: Dialect = {
   storesDatesAsText: true,
   // One writer holds the whole database for the transaction: there is nothing to lock against.
   lockForUpdate: (qb) => qb,
+  lockSkippingLocked: (qb) => qb,
+  // No boolean type: 0 and 1.
+  storedBoolean: (value) => (value ? 1 : 0),
+  transactionalDdl: true,
   setBasedBatches: false,
   setBasedBatchesCaptureEvents: false,
   stagingTable: noSetBasedPath,

@@ -1,8 +1,10 @@
 import type {Knex} from 'knex';
+import {dialectOf} from '../dialect/dialect-of.js';
 import {applyRowPolicy} from '../policy/row-policy.js';
 import type {EventOp, GqlTable, ModelEvents, Row, RowPolicy} from '../types.js';
 import type {PreparedWrite, WriteScope} from '../mutate/prepare.js';
 import {runStatement, type WriteRunner} from '../mutate/statements.js';
+import {OWN_OUTBOX_STATEMENTS} from './outbox-statements.js';
 import {buildPayload, jsonRow, tenantOf} from './payload.js';
 
 /** One outbox row as the service writes it (the database fills id and the dispatch columns). */
@@ -29,7 +31,7 @@ function jsonRowText(row: OutboxInsert): string {
 
 /** The outbox's timestamps as each database takes them (SQLite: ISO text, which sorts as it reads). */
 export function outboxTime(provider: WriteScope['model']['provider'], at: Date): unknown {
-  return provider === 'sqlite' ? at.toISOString() : at;
+  return dialectOf(provider).storesDatesAsText ? at.toISOString() : at;
 }
 
 /**
@@ -73,22 +75,17 @@ export class EventRecorder {
 
   /** Writes what was recorded, in order, in the runner's transaction. */
   async flush(runner: WriteRunner): Promise<number> {
-    const ref = this.outbox.schema === 'main' && this.scope.model.provider === 'sqlite' ? this.outbox.name : `${this.outbox.schema}.${this.outbox.name}`;
-    if (this.outbox.jsonRows) {
-      // PostgreSQL: one JSON document a statement instead of six parameters a row — planning a
-      // 600-parameter VALUES list cost more than writing its rows. Same rows, same order.
+    const {provider} = this.scope.model;
+    const ref = dialectOf(provider).qualifiedName(this.outbox.schema, this.outbox.name);
+    const own = OWN_OUTBOX_STATEMENTS[provider];
+    if (this.outbox.jsonRows && own) {
+      // One JSON document a statement instead of six parameters a row (PostgreSQL, outbox-postgres.ts). Same rows, same order.
       for (let at = 0; at < this.rows.length; at += JSON_ROWS_PER_STATEMENT) {
         const document = `[${this.rows
           .slice(at, at + JSON_ROWS_PER_STATEMENT)
           .map(jsonRowText)
           .join(',')}]`;
-        await runStatement(
-          runner,
-          runner.trx.raw(
-            `insert into ?? (aggregate, aggregate_id, op, payload, tenant, created_at) select aggregate, aggregate_id, op, payload, tenant, created_at from jsonb_to_recordset(?::jsonb) as wb_events(aggregate text, aggregate_id text, op text, payload jsonb, tenant text, created_at timestamptz)`,
-            [ref, document],
-          ),
-        );
+        await runStatement(runner, own.insertJsonDocument(runner.trx, ref, document));
       }
       return this.rows.length;
     }
@@ -135,7 +132,7 @@ export async function rowsByKeys(runner: WriteRunner, scope: WriteScope, keys: R
       );
     }
     if (policy) query = query.where((qb) => applyRowPolicy(qb, policy, scope.alias));
-    if (lock && scope.model.provider !== 'sqlite') query = query.forUpdate();
+    if (lock) query = dialectOf(scope.model.provider).lockForUpdate(query);
     for (const row of await runStatement<Row[]>(runner, query)) found.set(keyText(table, row), row);
   }
   return found;

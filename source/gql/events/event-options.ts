@@ -2,6 +2,7 @@ import {KEY, SUBSCRIPTION_KEYS} from '../metadata/keys.js';
 import type {PropertyReader} from '../model/property-reader.js';
 import type {DbModel, DbTable, EventOp, EventSubscription, GqlTable, ModelEvents, ModelProblem} from '../types.js';
 import {missingOutboxColumns} from './outbox-contract.js';
+import {OWN_OUTBOX_STATEMENTS} from './outbox-statements.js';
 
 const OPS: readonly EventOp[] = ['insert', 'update', 'delete'];
 
@@ -79,7 +80,7 @@ export function modelEvents(read: PropertyReader, db: DbModel, tables: GqlTable[
   const subscription = subscriptionOf(read, db);
   if (missing.length > 0) return undefined;
   const typeOf = (name: string) => found.columns.find((column) => column.name.toLowerCase() === name)?.dataType.toLowerCase();
-  const jsonRows = db.provider === 'postgres' && typeOf('payload') === 'jsonb' && ['timestamp with time zone', 'timestamptz'].includes(typeOf('created_at') ?? '');
+  const jsonRows = OWN_OUTBOX_STATEMENTS[db.provider]?.takesJsonDocument(typeOf) ?? false;
   return {outbox: {schema: found.schema, name: found.name, key, ...(jsonRows ? {jsonRows: true as const} : {})}, secrets, ...(subscription ? {subscription} : {})};
 }
 

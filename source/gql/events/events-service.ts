@@ -1,5 +1,6 @@
 import type {Knex} from 'knex';
 import {WorkbenchError} from '../../core/errors.js';
+import {dialectOf} from '../dialect/dialect-of.js';
 import {introspect} from '../introspect/index.js';
 import {loadModel} from '../load-model.js';
 import {KEY} from '../metadata/keys.js';
@@ -29,7 +30,7 @@ export interface OpenedEvents {
 
 function openDatabase(settings: GqlSettings, poolMax = 4): Knex {
   const connection = parseConnectionString(settings.provider, settings.connectionString);
-  return connectGql(connection, settings.provider === 'sqlite' ? {} : {pool: {min: 0, max: poolMax}});
+  return connectGql(connection, dialectOf(settings.provider).pooled ? {pool: {min: 0, max: poolMax}} : {});
 }
 
 /** A failure to read the database, in one line (damaged file, unreachable server). */
@@ -127,7 +128,7 @@ export async function startServiceDispatcher(service: GqlService, options: Dispa
   // Connections of its own: in the service's pool its claims and marks queued behind every
   // request in flight, and under write load an event waited seconds to leave. (SQLite keeps the
   // service's: one writer, and `:memory:` is one connection's database.)
-  const own = settings.provider === 'sqlite' ? undefined : openDatabase(settings, 2);
+  const own = dialectOf(settings.provider).pooled ? openDatabase(settings, 2) : undefined;
   const dispatcher = new Dispatcher(new OutboxStore(own ?? service.db, settings.provider, model.events.outbox), model, sinks, options);
   const unsubscribe = service.onEvents?.(() => dispatcher.wake());
   dispatcher.start();

@@ -1,3 +1,4 @@
+import {dialectOf} from '../dialect/dialect-of.js';
 import type {DbTable, Provider} from '../types.js';
 
 /**
@@ -43,29 +44,19 @@ export function missingOutboxColumns(table: DbTable): string[] {
   return OUTBOX_COLUMNS.filter((column) => !have.has(column));
 }
 
-function quote(provider: Provider, name: string): string {
-  if (provider === 'mysql') return `\`${name.replaceAll('`', '``')}\``;
-  if (provider === 'sqlserver') return `[${name.replaceAll(']', ']]')}]`;
-  return `"${name.replaceAll('"', '""')}"`;
+/** The outbox's names as its DDL writes them: `table` and `index` quoted, `schema` and `name` as given. */
+interface OutboxNames {
+  table: string;
+  index: string;
+  schema: string;
+  name: string;
+  quote(name: string): string;
 }
 
-/** `schema.name` quoted for the provider (SQLite's `main` is left out: it is the default). */
-export function qualifiedName(provider: Provider, schema: string, name: string): string {
-  if (provider === 'sqlite' && schema === 'main') return quote(provider, name);
-  return `${quote(provider, schema)}.${quote(provider, name)}`;
-}
-
-/**
- * The statements that create an outbox table with the contract's columns and the index the
- * dispatcher reads pending rows through (pending rows per aggregate, in id order).
- */
-export function outboxDdl(provider: Provider, schema: string, name: string): string[] {
-  const table = qualifiedName(provider, schema, name);
-  const index = quote(provider, `${name}_pending`);
-  switch (provider) {
-    case 'postgres':
-      return [
-        `create table if not exists ${table} (
+/** Each database's outbox DDL, by provider: the contract's columns in its types, and its index of pending rows. */
+const OUTBOX_DDL: Readonly<Record<Provider, (names: OutboxNames) => string[]>> = {
+  postgres: ({table, index}) => [
+    `create table if not exists ${table} (
   id bigint generated always as identity primary key,
   aggregate text not null,
   aggregate_id text not null,
@@ -79,11 +70,10 @@ export function outboxDdl(provider: Provider, schema: string, name: string): str
   next_attempt_at timestamptz,
   last_error text
 )`,
-        `create index if not exists ${index} on ${table} (aggregate, id) where dispatched_at is null and not dead`,
-      ];
-    case 'mysql':
-      return [
-        `create table if not exists ${table} (
+    `create index if not exists ${index} on ${table} (aggregate, id) where dispatched_at is null and not dead`,
+  ],
+  mysql: ({table, index}) => [
+    `create table if not exists ${table} (
   id bigint not null auto_increment primary key,
   aggregate varchar(255) not null,
   aggregate_id varchar(1024) not null,
@@ -98,10 +88,9 @@ export function outboxDdl(provider: Provider, schema: string, name: string): str
   last_error text null,
   key ${index} (dispatched_at, dead, aggregate, id)
 )`,
-      ];
-    case 'sqlite':
-      return [
-        `create table if not exists ${table} (
+  ],
+  sqlite: ({table, index, name, quote}) => [
+    `create table if not exists ${table} (
   id integer primary key autoincrement,
   aggregate text not null,
   aggregate_id text not null,
@@ -115,11 +104,10 @@ export function outboxDdl(provider: Provider, schema: string, name: string): str
   next_attempt_at text,
   last_error text
 )`,
-        `create index if not exists ${index} on ${quote(provider, name)} (aggregate, id) where dispatched_at is null and dead = 0`,
-      ];
-    case 'sqlserver':
-      return [
-        `if object_id(N'${schema}.${name}') is null create table ${table} (
+    `create index if not exists ${index} on ${quote(name)} (aggregate, id) where dispatched_at is null and dead = 0`,
+  ],
+  sqlserver: ({table, schema, name}) => [
+    `if object_id(N'${schema}.${name}') is null create table ${table} (
   id bigint identity(1,1) primary key,
   aggregate nvarchar(255) not null,
   aggregate_id nvarchar(1024) not null,
@@ -133,6 +121,20 @@ export function outboxDdl(provider: Provider, schema: string, name: string): str
   next_attempt_at datetime2 null,
   last_error nvarchar(max) null
 )`,
-      ];
-  }
+  ],
+};
+
+/**
+ * The statements that create an outbox table with the contract's columns and the index the
+ * dispatcher reads pending rows through (pending rows per aggregate, in id order).
+ */
+export function outboxDdl(provider: Provider, schema: string, name: string): string[] {
+  const dialect = dialectOf(provider);
+  return OUTBOX_DDL[provider]({
+    table: dialect.quotedTableName(schema, name),
+    index: dialect.quoteIdentifier(`${name}_pending`),
+    schema,
+    name,
+    quote: dialect.quoteIdentifier,
+  });
 }

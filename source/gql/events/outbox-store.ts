@@ -1,7 +1,10 @@
 import type {Knex} from 'knex';
 import {WorkbenchError} from '../../core/errors.js';
+import type {Dialect} from '../dialect/dialect.js';
+import {dialectOf} from '../dialect/dialect-of.js';
 import type {EventOp, ModelEvents, Provider} from '../types.js';
 import {outboxTime} from './capture.js';
+import {OWN_OUTBOX_STATEMENTS} from './outbox-statements.js';
 import type {EventPayload} from './payload.js';
 
 /** One outbox row as read back. */
@@ -61,13 +64,17 @@ export interface Claim {
 /** The outbox read and written through knex: the dispatcher's claims and marks, and what `gql events` lists, replays and retries. */
 export class OutboxStore {
   readonly ref: string;
+  private readonly dialect: Dialect;
+  private readonly own: (typeof OWN_OUTBOX_STATEMENTS)[Provider];
 
   constructor(
     readonly db: Knex,
     readonly provider: Provider,
     outbox: ModelEvents['outbox'],
   ) {
-    this.ref = provider === 'sqlite' && outbox.schema === 'main' ? outbox.name : `${outbox.schema}.${outbox.name}`;
+    this.dialect = dialectOf(provider);
+    this.own = OWN_OUTBOX_STATEMENTS[provider];
+    this.ref = this.dialect.qualifiedName(outbox.schema, outbox.name);
   }
 
   private time(at: Date): unknown {
@@ -75,7 +82,7 @@ export class OutboxStore {
   }
 
   private pending(qb: Knex.QueryBuilder): Knex.QueryBuilder {
-    return qb.whereNull('dispatched_at').andWhere('dead', this.provider === 'postgres' ? false : 0);
+    return qb.whereNull('dispatched_at').andWhere('dead', this.dialect.storedBoolean(false));
   }
 
   /** Events not yet delivered (dead ones excluded): the backlog `/metrics` shows. */
@@ -91,21 +98,21 @@ export class OutboxStore {
    * dispatchers never take the same aggregate — and leased (`next_attempt_at` = now + lease) so
    * no one else takes the aggregate while it is being delivered. A dispatcher that dies holding a
    * lease gives the aggregate back when the lease runs out: at least once, in order. SQLite has
-   * one writer, whose transaction excludes the other dispatchers.
+   * one writer, whose transaction excludes the other dispatchers. A database with its own claim
+   * (PostgreSQL's one statement, outbox-postgres.ts) runs that instead.
    */
   async claim(now: Date, leaseMs: number, maxAggregates: number, maxRows: number, upTo = Number.MAX_SAFE_INTEGER): Promise<Claim> {
-    if (this.provider === 'postgres') return this.claimPostgres(now, leaseMs, maxAggregates, maxRows, upTo);
+    if (this.own) return this.ownClaim(this.own, now, leaseMs, maxAggregates, maxRows, upTo);
     return this.db.transaction(async (trx) => {
       const heads = this.pending(trx(this.ref).select('aggregate').min({head: 'id'}))
         .where('id', '<=', upTo)
         .groupBy('aggregate');
-      let due = this.pending(trx(this.ref).select('id', 'aggregate'))
+      const due = this.pending(trx(this.ref).select('id', 'aggregate'))
         .whereIn('id', trx.select('head').from(heads.as('wb_heads')))
         .andWhere((qb) => qb.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', this.time(now) as Knex.Value))
         .orderBy('id')
         .limit(maxAggregates);
-      if (this.provider !== 'sqlite') due = due.forUpdate().skipLocked();
-      const claimed = (await due) as RawRow[];
+      const claimed = (await this.dialect.lockSkippingLocked(due)) as RawRow[];
       const aggregates = new Map<string, OutboxEvent[]>();
       if (claimed.length === 0) return {aggregates};
       const headIds = claimed.map((row) => Number(row.id));
@@ -136,39 +143,10 @@ export class OutboxStore {
     });
   }
 
-  /**
-   * The same claim on PostgreSQL in one statement (one round trip, where the transaction took
-   * five): the heads found by a skip scan of the pending index (one probe per aggregate, where
-   * grouping read every pending row — 42 ms a claim at 200,000 pending, 0.4 ms this way), the
-   * due ones locked (`SKIP LOCKED`), their pending rows read, and the heads those rows include
-   * leased, all in the statement's own transaction.
-   */
-  private async claimPostgres(now: Date, leaseMs: number, maxAggregates: number, maxRows: number, upTo: number): Promise<Claim> {
-    // `upTo` is a whole number of ours (settledUpTo), never text from outside.
-    const pending = `dispatched_at is null and not dead and id <= ${Math.floor(Number(upTo))}`;
-    const result = (await this.db.raw(
-      `with recursive wb_heads(aggregate, id) as (
-  (select aggregate, id from ?? where ${pending} order by aggregate, id limit 1)
-  union all
-  select next.aggregate, next.id from wb_heads cross join lateral
-    (select aggregate, id from ?? where ${pending} and aggregate > wb_heads.aggregate order by aggregate, id limit 1) as next
-),
-wb_due as (
-  select id, aggregate from ?? where ${pending} and id in (select id from wb_heads)
-    and (next_attempt_at is null or next_attempt_at <= ?) order by id limit ? for update skip locked
-),
-wb_rows as (
-  select * from ?? where ${pending} and aggregate in (select aggregate from wb_due) order by id limit ?
-),
-wb_leased as (
-  update ?? set next_attempt_at = ? where id in (select id from wb_due where id in (select id from wb_rows)) returning id
-)
-select * from wb_rows order by id`,
-      [this.ref, this.ref, this.ref, now, maxAggregates, this.ref, Math.max(maxRows, maxAggregates), this.ref, new Date(now.getTime() + leaseMs)],
-    )) as {rows: RawRow[]};
+  /** The claim a database writes its own way: its rows in id order, each due aggregate's starting at its head (the lowest pending id of it). */
+  private async ownClaim(own: NonNullable<OutboxStore['own']>, now: Date, leaseMs: number, maxAggregates: number, maxRows: number, upTo: number): Promise<Claim> {
     const aggregates = new Map<string, OutboxEvent[]>();
-    // Each due aggregate's rows start at its head: it is the lowest pending id of its aggregate.
-    for (const row of result.rows) {
+    for (const row of await own.claim(this.db, this.ref, now, leaseMs, maxAggregates, maxRows, upTo)) {
       const event = eventOf(row);
       const list = aggregates.get(event.aggregate) ?? [];
       list.push(event);
@@ -193,7 +171,7 @@ select * from wb_rows order by id`,
       // From the last row known to be done (delivered or dead): what lies above it is looked at id by id.
       const done = (await this.db(this.ref)
         .max({last: 'id'})
-        .where((qb) => qb.whereNotNull('dispatched_at').orWhere('dead', this.provider === 'postgres' ? true : 1))
+        .where((qb) => qb.whereNotNull('dispatched_at').orWhere('dead', this.dialect.storedBoolean(true)))
         .first()) as RawRow | undefined;
       if (done?.last !== null && done?.last !== undefined) this.settled = Number(done.last);
       else {
@@ -220,14 +198,7 @@ select * from wb_rows order by id`,
 
   /** Delivered (or filtered out by the subscription): done, never sent again unless replayed. */
   async markDispatched(ids: number[], at: Date): Promise<void> {
-    if (this.provider === 'postgres') {
-      // One array parameter: a 500-parameter IN list cost more to plan than to run.
-      if (ids.length > 0)
-        await this.db(this.ref)
-          .whereRaw('id = any(?::bigint[])', [ids])
-          .update({dispatched_at: this.time(at), next_attempt_at: null});
-      return;
-    }
+    if (this.own) return this.own.markDispatched(this.db, this.ref, ids, at);
     for (let from = 0; from < ids.length; from += 500) {
       await this.db(this.ref)
         .whereIn('id', ids.slice(from, from + 500))
@@ -243,7 +214,7 @@ select * from wb_rows order by id`,
         attempts: event.attempts + 1,
         last_error: error.slice(0, 1000),
         next_attempt_at: nextAttemptAt ? this.time(nextAttemptAt) : null,
-        dead: this.provider === 'postgres' ? dead : dead ? 1 : 0,
+        dead: this.dialect.storedBoolean(dead),
       });
   }
 
@@ -258,7 +229,7 @@ select * from wb_rows order by id`,
     if (options.aggregate) query = query.where('aggregate', options.aggregate);
     if (options.state === 'pending') query = this.pending(query);
     if (options.state === 'dispatched') query = query.whereNotNull('dispatched_at');
-    if (options.state === 'dead') query = query.where('dead', this.provider === 'postgres' ? true : 1).whereNull('dispatched_at');
+    if (options.state === 'dead') query = query.where('dead', this.dialect.storedBoolean(true)).whereNull('dispatched_at');
     return ((await query) as RawRow[]).map(eventOf);
   }
 
@@ -276,7 +247,7 @@ select * from wb_rows order by id`,
   async replay(fromId: number): Promise<number> {
     return this.db(this.ref)
       .where('id', '>=', fromId)
-      .update({dispatched_at: null, attempts: 0, dead: this.provider === 'postgres' ? false : 0, next_attempt_at: null, last_error: null});
+      .update({dispatched_at: null, attempts: 0, dead: this.dialect.storedBoolean(false), next_attempt_at: null, last_error: null});
   }
 
   /** `retry <id>`: a dead letter (or a row waiting out its backoff) is tried again now. */
@@ -287,7 +258,7 @@ select * from wb_rows order by id`,
     if (event.dispatchedAt) throw new WorkbenchError('invalid_argument', `event ${id} was delivered at ${event.dispatchedAt}: use replay --from ${id} to send it again`);
     await this.db(this.ref)
       .where('id', id)
-      .update({attempts: 0, dead: this.provider === 'postgres' ? false : 0, next_attempt_at: null, last_error: null});
+      .update({attempts: 0, dead: this.dialect.storedBoolean(false), next_attempt_at: null, last_error: null});
     return {...event, attempts: 0, dead: false, nextAttemptAt: null, lastError: null};
   }
 }

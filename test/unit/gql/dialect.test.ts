@@ -76,13 +76,36 @@ describe('dialectOf', () => {
     ]);
   });
 
+  it('writes each database its hand-written table names, booleans and claim locks (the outbox)', () => {
+    expect(PROVIDERS.map((provider) => dialectOf(provider).quotedTableName('main', 'wb_outbox'))).toEqual([
+      '"main"."wb_outbox"',
+      '`main`.`wb_outbox`',
+      '"wb_outbox"',
+      '[main].[wb_outbox]',
+    ]);
+    expect(dialectOf('sqlite').quotedTableName('other', 'wb_outbox')).toBe('"other"."wb_outbox"');
+    expect(PROVIDERS.map((provider) => [dialectOf(provider).storedBoolean(true), dialectOf(provider).storedBoolean(false)])).toEqual([
+      [true, false],
+      [1, 0],
+      [1, 0],
+      [1, 0],
+    ]);
+    expect(PROVIDERS.filter((provider) => !dialectOf(provider).transactionalDdl)).toEqual(['mysql']);
+    const claims = Object.fromEntries(PROVIDERS.map((provider) => [provider, dialectOf(provider).lockSkippingLocked(dbs[provider]('t').select('id')).toSQL().sql]));
+    expect(claims.postgres).toBe('select "id" from "t" for update skip locked');
+    expect(claims.mysql).toBe('select `id` from `t` for update skip locked');
+    // One writer: nothing to lock against.
+    expect(claims.sqlite).toBe('select `id` from `t`');
+  });
+
   it('refuses a response key that is not a GraphQL name before it reaches SQL', () => {
     expect(() => dialectOf('postgres').jsonObject(dbs.postgres, [{key: "x'); drop table t; --", sql: '1', bindings: []}])).toThrow(/not a GraphQL name/);
   });
 });
 
-// The folders whose SQL moved into the dialect, and where the provider may still be named.
-const MOVED = ['source/gql/query', 'source/gql/mutate', 'source/gql/eav'];
+// The folders whose SQL moved into the dialect (events/: into it, or into per-provider tables
+// beside the outbox and the triggers), and where the provider may still be named.
+const MOVED = ['source/gql/query', 'source/gql/mutate', 'source/gql/eav', 'source/gql/events'];
 
 const PROVIDER_BRANCH = /\bprovider\s*[!=]==|switch\s*\(\s*[\w.]*provider\s*\)|\bProvider>\s*=\s*new Set/;
 

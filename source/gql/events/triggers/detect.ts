@@ -1,28 +1,18 @@
 import type {Knex} from 'knex';
+import {dialectOf} from '../../dialect/dialect-of.js';
 import type {GqlModel, ModelProblem, Provider} from '../../types.js';
-import {TRIGGER_PREFIX, triggerPlans, type TriggerProvider} from './shape.js';
+import {TRIGGER_PREFIX, triggerPlans} from './shape.js';
+import {isTriggerProvider, TRIGGER_WRITERS} from './writers.js';
 
 /** The `wb_cdc_` triggers the database holds, by the `schema.table` they are on. */
 export type InstalledTriggers = Map<string, Set<string>>;
-
-const isTriggerProvider = (provider: Provider): provider is TriggerProvider => provider === 'postgres' || provider === 'mysql' || provider === 'sqlite';
 
 /** Reads the installed `wb_cdc_` triggers from the catalog (empty on a provider that gets none). */
 export async function installedTriggers(db: Knex, provider: Provider): Promise<InstalledTriggers> {
   const found: InstalledTriggers = new Map();
   if (!isTriggerProvider(provider)) return found;
   // The prefix is matched here, not with LIKE: `_` is a LIKE wildcard and each database escapes it its own way.
-  let rows: Array<{name: string; schema: string; table: string}>;
-  if (provider === 'sqlite') {
-    rows = ((await db.raw(`select name, tbl_name as "table" from sqlite_master where type = 'trigger'`)) as Array<{name: string; table: string}>).map((row) => ({
-      ...row,
-      schema: 'main',
-    }));
-  } else {
-    const sql = `select trigger_name as name, event_object_schema as ${provider === 'mysql' ? '`schema`' : '"schema"'}, event_object_table as ${provider === 'mysql' ? '`table`' : '"table"'} from information_schema.triggers`;
-    const result = (await db.raw(sql)) as {rows: Array<{name: string; schema: string; table: string}>} | [Array<{name: string; schema: string; table: string}>];
-    rows = Array.isArray(result) ? result[0] : result.rows;
-  }
+  const rows = dialectOf(provider).rowsOf(await db.raw(TRIGGER_WRITERS[provider].catalogSql)) as Array<{name: string; schema: string; table: string}>;
   for (const row of rows) {
     if (!row.name.startsWith(TRIGGER_PREFIX)) continue;
     const key = `${row.schema}.${row.table}`;

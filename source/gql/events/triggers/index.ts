@@ -4,24 +4,20 @@
  */
 import {WorkbenchError} from '../../../core/errors.js';
 import type {GqlModel, GqlTable} from '../../types.js';
-import {mysqlDropStatements, mysqlTriggerStatements} from './mysql.js';
-import {postgresDropStatements, postgresTriggerStatements} from './postgres.js';
 import {allTriggerNames, triggerPlans, type TriggerProvider} from './shape.js';
-import {sqliteDropStatements, sqliteTriggerStatements} from './sqlite.js';
+import {isTriggerProvider, TRIGGER_WRITERS} from './writers.js';
 
 export {TRIGGER_PREFIX, triggerName, triggerPlans, type TriggerProvider} from './shape.js';
 
-const PROVIDERS: readonly string[] = ['postgres', 'mysql', 'sqlite'];
-
 /** The model's provider when it gets triggers; a clear refusal otherwise. */
 export function triggerProvider(model: Pick<GqlModel, 'provider'>): TriggerProvider {
-  if (!PROVIDERS.includes(model.provider)) {
+  if (!isTriggerProvider(model.provider)) {
     throw new WorkbenchError(
       'invalid_argument',
       `change-event triggers exist for PostgreSQL, MariaDB/MySQL and SQLite, not ${model.provider}: there the service's own capture is the only one`,
     );
   }
-  return model.provider as TriggerProvider;
+  return model.provider;
 }
 
 /** Why `table` cannot get triggers, or undefined. */
@@ -30,10 +26,7 @@ export function triggerRefusal(model: GqlModel, table: GqlTable): string | undef
   if (!model.events) return 'the model names no outbox-table: set it on :root and create it with `workbench gql events init`';
   if (table.isView) return `${table.key} is a view: its writes land in its base tables, put emit-events on those`;
   if (table.primaryKey.length === 0) return `${table.key} has no primary key: an event names its row by key (aggregate_id), add a primary key first`;
-  if (model.provider === 'sqlite' && (table.schema !== 'main' || model.events.outbox.schema !== 'main')) {
-    return `${table.key}: SQLite triggers write only within their own database, and the table and the outbox (${model.events.outbox.key}) must both be in main`;
-  }
-  return undefined;
+  return isTriggerProvider(model.provider) ? TRIGGER_WRITERS[model.provider].refusal?.(table, model.events.outbox) : undefined;
 }
 
 /**
@@ -49,26 +42,11 @@ export function triggerStatements(model: GqlModel, table: GqlTable): string[] {
   const refusal = triggerRefusal(model, table);
   if (refusal) throw new WorkbenchError('invalid_argument', refusal);
   const outbox = model.events!.outbox;
-  const target = {table, outbox, plans: triggerPlans(provider, table)};
-  if (provider === 'mysql') {
-    const planned = new Set(target.plans.map((plan) => plan.name));
-    return [
-      ...mysqlDropStatements(
-        table,
-        allTriggerNames(provider, table).filter((name) => !planned.has(name)),
-      ),
-      ...mysqlTriggerStatements(target),
-    ];
-  }
-  const create = provider === 'postgres' ? postgresTriggerStatements(target) : sqliteTriggerStatements(target);
-  return [...dropTriggerStatements(model, table), ...create];
+  return TRIGGER_WRITERS[provider].install({table, outbox, plans: triggerPlans(provider, table)}, allTriggerNames(provider, table));
 }
 
 /** Drops every trigger (and PostgreSQL function) `table` can have under the naming scheme; harmless when there are none. */
 export function dropTriggerStatements(model: Pick<GqlModel, 'provider'>, table: Pick<GqlTable, 'schema' | 'dbName'>): string[] {
   const provider = triggerProvider(model);
-  const names = allTriggerNames(provider, table);
-  if (provider === 'postgres') return postgresDropStatements(table, names);
-  if (provider === 'mysql') return mysqlDropStatements(table, names);
-  return sqliteDropStatements(names);
+  return TRIGGER_WRITERS[provider].drop(table, allTriggerNames(provider, table));
 }

@@ -1,5 +1,6 @@
 import type {Knex} from 'knex';
 import {WorkbenchError} from '../../../core/errors.js';
+import {dialectOf} from '../../dialect/dialect-of.js';
 import {introspect} from '../../introspect/index.js';
 import {modelFrom} from '../../load-model.js';
 import {connectGql} from '../../settings/connect.js';
@@ -28,7 +29,7 @@ export interface InstallTriggersResult {
 
 function openDatabase(settings: GqlSettings): Knex {
   const connection = parseConnectionString(settings.provider, settings.connectionString);
-  return connectGql(connection, settings.provider === 'sqlite' ? {} : {pool: {min: 0, max: 1}});
+  return connectGql(connection, dialectOf(settings.provider).pooled ? {pool: {min: 0, max: 1}} : {});
 }
 
 /** The CLI prints an error on one line: several reasons are joined, not listed. */
@@ -83,7 +84,7 @@ export async function installTriggers(options: InstallTriggersOptions): Promise<
       ({tables, statements} = installStatements(model, installed, settings.source));
     }
     if (!options.print) {
-      if (settings.provider === 'mysql') for (const statement of statements) await db.raw(statement);
+      if (!dialectOf(settings.provider).transactionalDdl) for (const statement of statements) await db.raw(statement);
       else
         await db.transaction(async (trx) => {
           for (const statement of statements) await trx.raw(statement);

@@ -1,8 +1,19 @@
+import {WorkbenchError} from '../../../core/errors.js';
+import {dialectOf} from '../../dialect/dialect-of.js';
 import type {GqlColumn} from '../../types.js';
-import {branchGuard, branchRows, keyColumns, opOf, quoteName, softDeleteGuard, sqlText, tenantColumn, type Change, type TriggerPlan, type TriggerTarget} from './shape.js';
+import {branchGuard, branchRows, keyColumns, opOf, softDeleteGuard, sqlText, tenantColumn, type Change, type TriggerPlan, type TriggerTarget, type TriggerWriter} from './shape.js';
 
-const q = (name: string) => quoteName('mysql', name);
-const text = (value: string) => sqlText(value, 'mysql');
+const q = dialectOf('mysql').quoteIdentifier;
+
+/** A SQL string literal; MariaDB also reads backslashes as escapes (unless NO_BACKSLASH_ESCAPES, where doubling them is wrong): refuse those names here. */
+function text(value: string): string {
+  if (value.includes('\\'))
+    throw new WorkbenchError(
+      'invalid_argument',
+      `${value} holds a backslash: MariaDB reads it as an escape or not depending on sql_mode, so no trigger is written for it (rename the table or column)`,
+    );
+  return sqlText(value);
+}
 const qualified = (schema: string, name: string) => `${q(schema)}.${q(name)}`;
 
 /**
@@ -110,3 +121,23 @@ export function mysqlDropStatements(table: {schema: string}, names: string[]): s
   // A trigger lives in its table's database: qualified so the connection's default database does not matter.
   return names.map((name) => `drop trigger if exists ${qualified(table.schema, name)}`);
 }
+
+/**
+ * MariaDB's triggers: it commits each DDL statement, so `create or replace` swaps each planned
+ * trigger in one step (no direct write goes uncaptured between a drop and a create); only the
+ * names the table no longer needs are dropped.
+ */
+export const mysqlTriggers: TriggerWriter = {
+  install(target, names) {
+    const planned = new Set(target.plans.map((plan) => plan.name));
+    return [
+      ...mysqlDropStatements(
+        target.table,
+        names.filter((name) => !planned.has(name)),
+      ),
+      ...mysqlTriggerStatements(target),
+    ];
+  },
+  drop: mysqlDropStatements,
+  catalogSql: 'select trigger_name as name, event_object_schema as `schema`, event_object_table as `table` from information_schema.triggers',
+};

@@ -1,8 +1,9 @@
+import {dialectOf} from '../../dialect/dialect-of.js';
 import type {GqlColumn} from '../../types.js';
-import {branchGuard, branchRows, keyColumns, opOf, quoteName, softDeleteGuard, sqlText, tenantColumn, type Change, type TriggerPlan, type TriggerTarget} from './shape.js';
+import {branchGuard, branchRows, keyColumns, opOf, softDeleteGuard, sqlText, tenantColumn, type Change, type TriggerPlan, type TriggerTarget, type TriggerWriter} from './shape.js';
 
-const q = (name: string) => quoteName('postgres', name);
-const text = (value: string) => sqlText(value, 'postgres');
+const q = dialectOf('postgres').quoteIdentifier;
+const text = sqlText;
 const qualified = (schema: string, name: string) => `${q(schema)}.${q(name)}`;
 
 /**
@@ -116,3 +117,10 @@ $wb_cdc$`,
 export function postgresDropStatements(table: {schema: string; dbName: string}, names: string[]): string[] {
   return names.flatMap((name) => [`drop trigger if exists ${q(name)} on ${qualified(table.schema, table.dbName)}`, `drop function if exists ${qualified(table.schema, name)}()`]);
 }
+
+/** PostgreSQL's triggers: dropped and created again inside the install's one transaction. */
+export const postgresTriggers: TriggerWriter = {
+  install: (target, names) => [...postgresDropStatements(target.table, names), ...postgresTriggerStatements(target)],
+  drop: postgresDropStatements,
+  catalogSql: `select trigger_name as name, event_object_schema as "schema", event_object_table as "table" from information_schema.triggers`,
+};

@@ -112,18 +112,9 @@ export function keyColumns(table: GqlTable): GqlColumn[] {
 
 export const tenantColumn = (table: GqlTable): GqlColumn | undefined => table.columns.find((column) => column.dbName === table.tenantColumn);
 
-/** A SQL string literal; MariaDB also reads backslashes as escapes (unless NO_BACKSLASH_ESCAPES, where doubling them is wrong): refuse those names there. */
-export function sqlText(value: string, provider: TriggerProvider): string {
-  if (provider === 'mysql' && value.includes('\\'))
-    throw new WorkbenchError(
-      'invalid_argument',
-      `${value} holds a backslash: MariaDB reads it as an escape or not depending on sql_mode, so no trigger is written for it (rename the table or column)`,
-    );
+/** A SQL string literal, its quotes doubled (MariaDB's backslashes: triggers/mysql.ts). */
+export function sqlText(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
-}
-
-export function quoteName(provider: TriggerProvider, name: string): string {
-  return provider === 'mysql' ? `\`${name.replaceAll('`', '``')}\`` : `"${name.replaceAll('"', '""')}"`;
 }
 
 /** What a provider's generator is given: the table, its outbox, and the triggers to write. */
@@ -131,4 +122,16 @@ export interface TriggerTarget {
   table: GqlTable;
   outbox: {schema: string; name: string};
   plans: TriggerPlan[];
+}
+
+/** One database's triggers (postgres.ts, mysql.ts, sqlite.ts), looked up by provider in writers.ts. */
+export interface TriggerWriter {
+  /** The statements that (re)install the target's triggers; `names`: every name of the scheme the table can have (those it no longer needs are dropped). */
+  install(target: TriggerTarget, names: string[]): string[];
+  /** Drops the triggers `names` (and what each needs beside it) on `table`; harmless where there are none. */
+  drop(table: Pick<GqlTable, 'schema' | 'dbName'>, names: string[]): string[];
+  /** A catalogue query answering every trigger of the database as `name`, `schema` and `table`. */
+  readonly catalogSql: string;
+  /** Why this database cannot give `table` triggers writing to `outbox`, beyond what every database refuses; undefined: it can. */
+  refusal?(table: GqlTable, outbox: {schema: string; name: string; key: string}): string | undefined;
 }

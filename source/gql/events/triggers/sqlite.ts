@@ -1,8 +1,9 @@
+import {dialectOf} from '../../dialect/dialect-of.js';
 import type {GqlColumn} from '../../types.js';
-import {branchGuard, branchRows, keyColumns, opOf, quoteName, softDeleteGuard, sqlText, tenantColumn, type Change, type TriggerPlan, type TriggerTarget} from './shape.js';
+import {branchGuard, branchRows, keyColumns, opOf, softDeleteGuard, sqlText, tenantColumn, type Change, type TriggerPlan, type TriggerTarget, type TriggerWriter} from './shape.js';
 
-const q = (name: string) => quoteName('sqlite', name);
-const text = (value: string) => sqlText(value, 'sqlite');
+const q = dialectOf('sqlite').quoteIdentifier;
+const text = sqlText;
 
 /** A column's value as the service's payload holds it: json_object refuses BLOBs, jsonValue writes them as hex. */
 function value(column: GqlColumn, row: 'NEW' | 'OLD'): string {
@@ -76,3 +77,14 @@ end`,
 export function sqliteDropStatements(names: string[]): string[] {
   return names.map((name) => `drop trigger if exists ${q(name)}`);
 }
+
+/** SQLite's triggers: dropped and created again inside the install's one transaction; one database (`main`) holds them all. */
+export const sqliteTriggers: TriggerWriter = {
+  install: (target, names) => [...sqliteDropStatements(names), ...sqliteTriggerStatements(target)],
+  drop: (_table, names) => sqliteDropStatements(names),
+  catalogSql: `select name, 'main' as "schema", tbl_name as "table" from sqlite_master where type = 'trigger'`,
+  refusal(table, outbox) {
+    if (table.schema === 'main' && outbox.schema === 'main') return undefined;
+    return `${table.key}: SQLite triggers write only within their own database, and the table and the outbox (${outbox.key}) must both be in main`;
+  },
+};
