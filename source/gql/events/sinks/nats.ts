@@ -1,6 +1,7 @@
-import {jetstream, jetstreamManager, type JetStreamClient} from '@nats-io/jetstream';
+import {jetstreamManager} from '@nats-io/jetstream';
 import {connect, type NatsConnection} from '@nats-io/transport-node';
 import {WorkbenchError} from '../../../core/errors.js';
+import {JetStreamPublisher} from './jetstream-publisher.js';
 import type {EventSink, OutgoingEvent, SinkOutcome} from './sink.js';
 
 export interface NatsTarget {
@@ -39,15 +40,16 @@ export function subjectOf(target: NatsTarget, aggregate: string, op: string): st
  * Publishes each event to JetStream with the outbox id as `Nats-Msg-Id`, so the stream drops a
  * redelivery inside its duplicate window (2 minutes by default): at least once from the outbox,
  * once in the stream. An aggregate's events are published back to back on one connection (in
- * order) and their acknowledgements awaited together; the first one missing stops the count.
+ * order, jetstream-publisher.ts: one socket write, the acks on one inbox) and their
+ * acknowledgements awaited together; the first one missing stops the count.
  * The connection reconnects by itself; a publish while the server is away fails and is retried.
  */
 export async function natsSink(text: string, options: {ackTimeoutMs?: number} = {}): Promise<EventSink> {
   const target = natsTarget(text);
   let connection: NatsConnection;
   try {
-    // noAsyncTraces: no Error (with its stack) made up front for every publish in case it fails —
-    // a third of the dispatcher's CPU at JetStream rates; a failure still says what went wrong.
+    // noAsyncTraces: no Error (with its stack) made up front for every request in case it fails —
+    // a third of the dispatcher's CPU when each publish was a request; a failure still says what went wrong.
     connection = await connect({servers: target.servers, maxReconnectAttempts: -1, reconnectTimeWait: 250, timeout: 5000, name: 'workbench gql events', noAsyncTraces: true});
   } catch (error) {
     throw new WorkbenchError('sink_unreachable', `NATS at ${target.servers} cannot be reached: ${(error as Error).message}`);
@@ -58,18 +60,17 @@ export async function natsSink(text: string, options: {ackTimeoutMs?: number} = 
   } catch {
     await manager.streams.add({name: target.stream, subjects: [`${target.prefix}.>`]});
   }
-  const client: JetStreamClient = jetstream(connection, {timeout: options.ackTimeoutMs ?? 5000});
+  const publisher = new JetStreamPublisher(connection, options.ackTimeoutMs ?? 5000);
   return {
     name: `nats ${target.servers} stream ${target.stream}`,
     async deliver(events: OutgoingEvent[]): Promise<SinkOutcome> {
-      const acks = events.map(({event, body}) => client.publish(subjectOf(target, event.aggregate, event.op), body, {msgID: String(event.id)}));
-      const settled = await Promise.allSettled(acks);
-      const failed = settled.findIndex((result) => result.status === 'rejected');
+      const errors = await publisher.publishAll(events.map(({event, body}) => ({subject: subjectOf(target, event.aggregate, event.op), body, msgId: String(event.id)})));
+      const failed = errors.findIndex((error) => error !== undefined);
       if (failed === -1) return {delivered: events.length};
-      const reason = (settled[failed] as PromiseRejectedResult).reason as Error;
-      return {delivered: failed, error: `NATS did not take it: ${reason.message ?? String(reason)}`};
+      return {delivered: failed, error: `NATS did not take it: ${errors[failed]}`};
     },
     async close() {
+      publisher.close();
       await connection.close().catch(() => undefined);
     },
   };
