@@ -236,7 +236,7 @@ describe('workbench mcp --http (issue 29 item 6)', {timeout: 120_000}, () => {
   });
 
   it('refuses bad flags in one line with exit 2, and a port in use with exit 1', async () => {
-    for (const [args, pattern] of [
+    const cases = [
       [['mcp', '--bogus'], /Unknown option '--bogus'/],
       [['mcp', '--port', '80'], /--host, --port and --token go with --http/],
       [['mcp', '--http', '--port', 'abc'], /--port must be a whole number/],
@@ -244,12 +244,15 @@ describe('workbench mcp --http (issue 29 item 6)', {timeout: 120_000}, () => {
       [['mcp', '--http', '--host', '0.0.0.0'], /add --token/],
       [['mcp', '--http', '--host', 'a b'], /--host must be/],
       [['mcp', '--http', '--no-daemon'], /--http needs the daemon/],
-    ] as const) {
-      const result = await runCli([...args], {env: sandbox.env, cwd: project});
+    ] as const;
+    // Each refusal is its own process and touches nothing: they run side by side.
+    const results = await Promise.all(cases.map(([args]) => runCli([...args], {env: sandbox.env, cwd: project})));
+    cases.forEach(([args, pattern], index) => {
+      const result = results[index]!;
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
       expect(result.stderr).toMatch(pattern);
-    }
+    });
     const {port} = new URL(await serve());
     const taken = await runCli(['mcp', '--http', '--port', port], {env: sandbox.env, cwd: project});
     expect(taken.code).toBe(1);
@@ -261,7 +264,11 @@ describe('workbench mcp --http (issue 29 item 6)', {timeout: 120_000}, () => {
   });
 });
 
-/** A POST with a Host header fetch would not send, over a raw socket: the status line's code. */
+/**
+ * A POST with a Host header fetch would not send, over a raw socket: the status line's code, read
+ * as soon as it arrives (the SDK answers an initialize with `connection: keep-alive` whatever the
+ * request asked, so waiting for the socket's end would wait out the server's keep-alive timeout).
+ */
 async function rawStatus(port: number, host: string, declaredLength?: number): Promise<number> {
   const {connect: open} = await import('node:net');
   return new Promise((resolve, reject) => {
@@ -272,9 +279,15 @@ async function rawStatus(port: number, host: string, declaredLength?: number): P
       );
     });
     let text = '';
-    socket.on('data', (chunk) => (text += chunk));
-    socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])));
-    socket.on('error', (error) => (text ? resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])) : reject(error)));
+    const status = () => /^HTTP\/1\.1 (\d{3})/.exec(text)?.[1];
+    socket.on('data', (chunk) => {
+      text += chunk;
+      if (!status()) return;
+      socket.destroy();
+      resolve(Number(status()));
+    });
+    socket.on('end', () => resolve(Number(status())));
+    socket.on('error', (error) => (text ? resolve(Number(status())) : reject(error)));
   });
 }
 
