@@ -4,7 +4,7 @@ import {join} from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {CallToolResultSchema, ResourceUpdatedNotificationSchema, type Progress} from '@modelcontextprotocol/sdk/types.js';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest';
 import {eventually, makeSandbox, repoRoot, runCli, spawnCli, type Sandbox} from '../helpers/cli.js';
 import {inspect} from '../helpers/inspector.js';
 import {closedPort, startTargetApp, type TargetApp} from '../helpers/target-app.js';
@@ -67,9 +67,15 @@ async function post(
   return {status: response.status, json: JSON.parse(data), session: response.headers.get('mcp-session-id')};
 }
 
+// One home, so one daemon, for the file: each test has a project (and a server) of its own, whose
+// processes the daemon keeps apart from the others'.
+let projects = 0;
+beforeAll(() => void (sandbox = makeSandbox('wb-mcp-http-')));
+afterAll(async () => await sandbox.cleanup());
+
 beforeEach(async () => {
-  sandbox = makeSandbox('wb-mcp-http-');
-  project = join(sandbox.dir, 'project');
+  projects += 1;
+  project = join(sandbox.dir, `project-${projects}`);
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({name: 'p', scripts: {hello: 'echo hello'}}));
   target = await startTargetApp();
@@ -84,7 +90,6 @@ afterEach(async () => {
   }
   server = undefined;
   await target.close();
-  await sandbox.cleanup();
 });
 
 /** The Inspector over HTTP, run from the sandbox. */
