@@ -3,6 +3,7 @@ import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {expect} from 'vitest';
+import {isAlive} from '../../source/daemon/liveness.js';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const cliPath = join(repoRoot, 'dist/source/cli.js');
@@ -61,20 +62,15 @@ export function killDaemon(home: string, signal: NodeJS.Signals = 'SIGTERM'): nu
   return pid;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** SIGTERM to the home's daemon, and a wait (bounded: 10 s) until its process is gone. */
+/**
+ * SIGTERM to the home's daemon, and a wait (bounded: 10 s) until its process is gone. Gone means
+ * exited, zombie included: the detached daemon's parent is init, which may reap it only a second
+ * or two later, and `kill(pid, 0)` alone would wait for that (isAlive asks /proc for the state).
+ */
 async function stopDaemon(home: string): Promise<void> {
   const pid = killDaemon(home);
   const deadline = Date.now() + 10_000;
-  while (pid && alive(pid) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
+  while (pid && isAlive(pid) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
 }
 
 export interface CliResult {

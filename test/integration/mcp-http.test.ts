@@ -4,7 +4,7 @@ import {join} from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {CallToolResultSchema, ResourceUpdatedNotificationSchema, type Progress} from '@modelcontextprotocol/sdk/types.js';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest';
 import {eventually, makeSandbox, repoRoot, runCli, spawnCli, type Sandbox} from '../helpers/cli.js';
 import {inspect} from '../helpers/inspector.js';
 import {closedPort, startTargetApp, type TargetApp} from '../helpers/target-app.js';
@@ -67,9 +67,15 @@ async function post(
   return {status: response.status, json: JSON.parse(data), session: response.headers.get('mcp-session-id')};
 }
 
+// One home, so one daemon, for the file: each test has a project (and a server) of its own, whose
+// processes the daemon keeps apart from the others'.
+let projects = 0;
+beforeAll(() => void (sandbox = makeSandbox('wb-mcp-http-')));
+afterAll(async () => await sandbox.cleanup());
+
 beforeEach(async () => {
-  sandbox = makeSandbox('wb-mcp-http-');
-  project = join(sandbox.dir, 'project');
+  projects += 1;
+  project = join(sandbox.dir, `project-${projects}`);
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({name: 'p', scripts: {hello: 'echo hello'}}));
   target = await startTargetApp();
@@ -84,7 +90,6 @@ afterEach(async () => {
   }
   server = undefined;
   await target.close();
-  await sandbox.cleanup();
 });
 
 /** The Inspector over HTTP, run from the sandbox. */
@@ -236,7 +241,7 @@ describe('workbench mcp --http (issue 29 item 6)', {timeout: 120_000}, () => {
   });
 
   it('refuses bad flags in one line with exit 2, and a port in use with exit 1', async () => {
-    for (const [args, pattern] of [
+    const cases = [
       [['mcp', '--bogus'], /Unknown option '--bogus'/],
       [['mcp', '--port', '80'], /--host, --port and --token go with --http/],
       [['mcp', '--http', '--port', 'abc'], /--port must be a whole number/],
@@ -244,12 +249,15 @@ describe('workbench mcp --http (issue 29 item 6)', {timeout: 120_000}, () => {
       [['mcp', '--http', '--host', '0.0.0.0'], /add --token/],
       [['mcp', '--http', '--host', 'a b'], /--host must be/],
       [['mcp', '--http', '--no-daemon'], /--http needs the daemon/],
-    ] as const) {
-      const result = await runCli([...args], {env: sandbox.env, cwd: project});
+    ] as const;
+    // Each refusal is its own process and touches nothing: they run side by side.
+    const results = await Promise.all(cases.map(([args]) => runCli([...args], {env: sandbox.env, cwd: project})));
+    cases.forEach(([args, pattern], index) => {
+      const result = results[index]!;
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
       expect(result.stderr).toMatch(pattern);
-    }
+    });
     const {port} = new URL(await serve());
     const taken = await runCli(['mcp', '--http', '--port', port], {env: sandbox.env, cwd: project});
     expect(taken.code).toBe(1);
@@ -261,7 +269,11 @@ describe('workbench mcp --http (issue 29 item 6)', {timeout: 120_000}, () => {
   });
 });
 
-/** A POST with a Host header fetch would not send, over a raw socket: the status line's code. */
+/**
+ * A POST with a Host header fetch would not send, over a raw socket: the status line's code, read
+ * as soon as it arrives (the SDK answers an initialize with `connection: keep-alive` whatever the
+ * request asked, so waiting for the socket's end would wait out the server's keep-alive timeout).
+ */
 async function rawStatus(port: number, host: string, declaredLength?: number): Promise<number> {
   const {connect: open} = await import('node:net');
   return new Promise((resolve, reject) => {
@@ -272,9 +284,15 @@ async function rawStatus(port: number, host: string, declaredLength?: number): P
       );
     });
     let text = '';
-    socket.on('data', (chunk) => (text += chunk));
-    socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])));
-    socket.on('error', (error) => (text ? resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1])) : reject(error)));
+    const status = () => /^HTTP\/1\.1 (\d{3})/.exec(text)?.[1];
+    socket.on('data', (chunk) => {
+      text += chunk;
+      if (!status()) return;
+      socket.destroy();
+      resolve(Number(status()));
+    });
+    socket.on('end', () => resolve(Number(status())));
+    socket.on('error', (error) => (text ? resolve(Number(status())) : reject(error)));
   });
 }
 

@@ -4,7 +4,7 @@ import {join} from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {CallToolResultSchema, ProgressNotificationSchema, type ProgressNotification} from '@modelcontextprotocol/sdk/types.js';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest';
 import {cliPath, eventually, makeSandbox, repoRoot, runCli, type Sandbox} from '../helpers/cli.js';
 import {requirePackage} from '../helpers/system-package.js';
 import {connectPage, type FakePage} from '../helpers/page-client.js';
@@ -93,11 +93,17 @@ async function cancelAfterProgress(
 type ProcRow = {id: string; status: string};
 const processes = async () => ((await ok(callWith('proc', {action: 'list'}))).structuredContent as {processes: ProcRow[]}).processes;
 
+// One home, so one daemon, for the file: each test has a project of its own (the daemon keeps each
+// project's processes apart) and an MCP server of its own, so what it lists and hears is its own.
+let projects = 0;
+beforeAll(() => void (sandbox = makeSandbox('wb-mcp-progress-')));
+afterAll(async () => await sandbox.cleanup());
+
 beforeEach(async () => {
   progress = [];
   clientErrors = [];
-  sandbox = makeSandbox('wb-mcp-progress-');
-  project = join(sandbox.dir, 'project');
+  projects += 1;
+  project = join(sandbox.dir, `project-${projects}`);
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({name: 'p', scripts: {}}));
   client = await connect();
@@ -106,7 +112,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await client?.close();
   client = undefined;
-  await sandbox.cleanup();
 });
 
 describe('run with wait_port', {timeout: 120_000}, () => {
@@ -212,13 +217,32 @@ describe('progress of other waits', {timeout: 120_000}, () => {
       expect(clientErrors).toEqual([]);
     } finally {
       await page.close();
+      // Proxies are the daemon's, not the project's: the next test's daemon is this one.
+      await callWith('proxy', {action: 'stop', id: 'app'});
     }
   });
 
   describe.skipIf(!hasChromium)('snapshot', () => {
     let pages: TestPages;
-    beforeEach(async () => void (pages = await startTestPages()));
-    afterEach(async () => await pages.close());
+    let shared: Sandbox;
+    // Snapshots are kept in the home, not the project: each of these has a home (and a server) of its own.
+    beforeEach(async () => {
+      pages = await startTestPages();
+      await client?.close();
+      shared = sandbox;
+      sandbox = makeSandbox('wb-mcp-progress-snapshot-');
+      project = join(sandbox.dir, 'project');
+      mkdirSync(project);
+      writeFileSync(join(project, 'package.json'), JSON.stringify({name: 'p', scripts: {}}));
+      client = await connect();
+    });
+    afterEach(async () => {
+      await pages.close();
+      await client?.close();
+      client = undefined;
+      await sandbox.cleanup();
+      sandbox = shared;
+    });
 
     it('reports the steps of a baseline, the last one when it is stored', async () => {
       const answer = await ok(callWith('snapshot', {action: 'baseline', name: 'home', url: `${pages.url}/`, width: 400, height: 300}, {progressToken: 'snap'}));
@@ -278,15 +302,19 @@ describe('workbench run --wait-port', {timeout: 60_000}, () => {
     const run = await runCli(['run', '--cmd', `node ${lateServer} ${port} 500`, '--id', 'cli-late', '--wait-port', String(port)], {env: sandbox.env, cwd: project});
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(new RegExp(`listening on 127\\.0\\.0\\.1:${port} after`));
-    for (const [value, message] of [
+    const cases = [
       ['abc', /^workbench: --wait-port must be a whole number, got "abc"/],
       ['0', /^workbench: --wait-port must be 1 or more/],
-    ] as const) {
-      const bad = await runCli(['run', '--cmd', 'echo x', '--wait-port', value], {env: sandbox.env, cwd: project});
-      expect(bad.code, value).toBe(1);
-      expect(bad.stderr, value).toMatch(message);
-    }
-    const foreground = await runCli(['run', '--cmd', 'echo x', '--fg', '--wait-port', '3000'], {env: sandbox.env, cwd: project});
-    expect(foreground.stderr).toMatch(/^workbench: --wait-port is for background runs/);
+    ] as const;
+    // The refusals start nothing: they run side by side.
+    const [foreground, ...bads] = await Promise.all([
+      runCli(['run', '--cmd', 'echo x', '--fg', '--wait-port', '3000'], {env: sandbox.env, cwd: project}),
+      ...cases.map(([value]) => runCli(['run', '--cmd', 'echo x', '--wait-port', value], {env: sandbox.env, cwd: project})),
+    ]);
+    cases.forEach(([value, message], index) => {
+      expect(bads[index]!.code, value).toBe(1);
+      expect(bads[index]!.stderr, value).toMatch(message);
+    });
+    expect(foreground!.stderr).toMatch(/^workbench: --wait-port is for background runs/);
   });
 });

@@ -2,7 +2,7 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest';
 import {cliPath, eventually, makeSandbox, runCli, type Sandbox} from '../helpers/cli.js';
 
 let sandbox: Sandbox;
@@ -27,10 +27,16 @@ async function connect(cwd: string): Promise<Client> {
   return mcp;
 }
 
+// One home, so one daemon, for the file: each test has a project of its own, whose processes the
+// daemon keeps apart from the others'.
+let projects = 0;
+beforeAll(() => void (sandbox = makeSandbox()));
+afterAll(async () => await sandbox.cleanup());
+
 beforeEach(() => {
-  sandbox = makeSandbox();
   stderr = '';
-  project = join(sandbox.dir, 'project');
+  projects += 1;
+  project = join(sandbox.dir, `project-${projects}`);
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({name: 'p', scripts: {hello: 'echo hello-script'}}));
   writeFileSync(
@@ -41,7 +47,6 @@ beforeEach(() => {
 
 afterEach(async () => {
   await client?.close();
-  await sandbox.cleanup();
 });
 
 describe('workbench mcp', () => {
