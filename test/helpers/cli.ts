@@ -3,6 +3,7 @@ import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {expect} from 'vitest';
+import {isAlive} from '../../source/daemon/liveness.js';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const cliPath = join(repoRoot, 'dist/source/cli.js');
@@ -61,20 +62,20 @@ export function killDaemon(home: string, signal: NodeJS.Signals = 'SIGTERM'): nu
   return pid;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+/**
+ * Whether the process still runs. A daemon is detached, so once it exits it is a zombie until
+ * init reaps it, which on some machines takes a second or more; `kill(pid, 0)` still answers
+ * for a zombie, so the product's own check (a zombie is dead) is asked instead.
+ */
+export function processRunning(pid: number): boolean {
+  return isAlive(pid);
 }
 
 /** SIGTERM to the home's daemon, and a wait (bounded: 10 s) until its process is gone. */
 async function stopDaemon(home: string): Promise<void> {
   const pid = killDaemon(home);
   const deadline = Date.now() + 10_000;
-  while (pid && alive(pid) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
+  while (pid && processRunning(pid) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
 }
 
 export interface CliResult {
