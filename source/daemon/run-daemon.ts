@@ -3,7 +3,7 @@
  * proxies. Apart from lifecycle.ts (the clients' side) so that a command that only talks to the
  * daemon does not load the supervisor, the dev proxy and the metrics endpoint.
  */
-import {chmodSync, closeSync, openSync, writeFileSync} from 'node:fs';
+import {chmodSync, closeSync, openSync, watch, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {environmentFault, WorkbenchError} from '../core/errors.js';
 import {daemonPidPath, daemonSocketPath, ensureHome} from '../core/paths.js';
@@ -47,6 +47,20 @@ function acquireLock(home: string): boolean {
     }
   }
   return false;
+}
+
+/**
+ * Calls `check` as soon as the pid file changes or goes, so a removed home ends the daemon at once
+ * rather than at the next poll. The poll stays: a file system without change events (or with its
+ * watch limit reached) still gets the check, only later.
+ */
+function watchLock(pidPath: string, check: () => void): void {
+  try {
+    const watcher = watch(pidPath, {persistent: false}, check);
+    watcher.on('error', () => watcher.close());
+  } catch {
+    // No watch here: the poll alone.
+  }
 }
 
 /** Runs the daemon in this process until `daemon stop`, SIGTERM or SIGINT. */
@@ -101,9 +115,11 @@ export async function runDaemon(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGHUP', () => undefined);
   // A daemon whose home was deleted, or whose lock another daemon took over, serves no one: it goes.
-  setInterval(() => {
+  const checkLock = () => {
     if (readPid(home) !== process.pid) void shutdown('its lock is gone or another daemon’s');
-  }, LOCK_CHECK_MS).unref();
+  };
+  setInterval(checkLock, LOCK_CHECK_MS).unref();
+  watchLock(daemonPidPath(home), checkLock);
   removeQuietly(join(home, 'daemon.spawn.lock'));
   process.stderr.write(`workbench daemon: pid ${process.pid} listening on ${socketPath}\n`);
   // Metrics are for operators: a daemon whose endpoint cannot start still serves its clients.

@@ -63,14 +63,19 @@ export function killDaemon(home: string, signal: NodeJS.Signals = 'SIGTERM'): nu
 }
 
 /**
- * SIGTERM to the home's daemon, and a wait (bounded: 10 s) until its process is gone. Gone means
- * exited, zombie included: the detached daemon's parent is init, which may reap it only a second
- * or two later, and `kill(pid, 0)` alone would wait for that (isAlive asks /proc for the state).
+ * Whether the process still runs. A daemon is detached, so once it exits it is a zombie until
+ * init reaps it, which on some machines takes a second or more; `kill(pid, 0)` still answers
+ * for a zombie, so the product's own check (a zombie is dead) is asked instead.
  */
+export function processRunning(pid: number): boolean {
+  return isAlive(pid);
+}
+
+/** SIGTERM to the home's daemon, and a wait (bounded: 10 s) until its process is gone. */
 async function stopDaemon(home: string): Promise<void> {
   const pid = killDaemon(home);
   const deadline = Date.now() + 10_000;
-  while (pid && isAlive(pid) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
+  while (pid && processRunning(pid) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
 }
 
 export interface CliResult {

@@ -2,7 +2,7 @@ import {execSync} from 'node:child_process';
 import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {daemonPid, eventually, killDaemon, makeSandbox, repoRoot, runCli, type Sandbox} from '../helpers/cli.js';
+import {daemonPid, eventually, killDaemon, makeSandbox, processRunning, repoRoot, runCli, type Sandbox} from '../helpers/cli.js';
 
 let sandbox: Sandbox;
 const cli = (args: string[], options: {cwd?: string; timeoutMs?: number} = {}) => runCli(args, {env: sandbox.env, ...options});
@@ -76,32 +76,35 @@ describe('daemon and supervised processes', () => {
   });
 
   it('answers unknown ids and bad flags with one clear line and exit 1', async () => {
-    const unknown = await cli(['proc', 'output', 'nope']);
+    // Independent commands: run side by side (the first to reach the daemon starts it, once).
+    const [unknown, unknownScript, since, limit, rawLimit, grep, both] = await Promise.all([
+      cli(['proc', 'output', 'nope']),
+      cli(['run', 'no-such-script'], {cwd: sandbox.dir}),
+      cli(['get-errors', '--since', 'yesterday-ish']),
+      cli(['get-errors', '--limit', '-5']),
+      cli(['get-errors', '--raw', '--limit', 'lots']),
+      cli(['proc', 'output', 'nope', '--grep', '(']),
+      cli(['run', 'dev', '--cmd', 'true']),
+    ]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('process "nope" not found');
     expect(unknown.stderr).not.toMatch(/\n\s+at /);
 
-    const unknownScript = await cli(['run', 'no-such-script'], {cwd: sandbox.dir});
     expect(unknownScript.code).toBe(1);
     expect(unknownScript.stderr).toContain('script "no-such-script" not found');
 
-    const since = await cli(['get-errors', '--since', 'yesterday-ish']);
     expect(since.code).toBe(1);
     expect(since.stderr).toMatch(/since/i);
     expect(since.stderr).not.toMatch(/\n\s+at /);
 
-    const limit = await cli(['get-errors', '--limit', '-5']);
     expect(limit.code).toBe(1);
     expect(limit.stderr).toContain('--limit');
 
-    const rawLimit = await cli(['get-errors', '--raw', '--limit', 'lots']);
     expect(rawLimit.code).toBe(1);
     expect(JSON.parse(rawLimit.stdout)).toEqual({error: expect.stringContaining('--limit')});
 
-    const grep = await cli(['proc', 'output', 'nope', '--grep', '(']);
     expect(grep.code).toBe(1);
 
-    const both = await cli(['run', 'dev', '--cmd', 'true']);
     expect(both.code).toBe(1);
     expect(both.stderr).toContain('not both');
   });
@@ -164,15 +167,7 @@ describe('daemon and supervised processes', () => {
     const pid = daemonPid(sandbox.home)!;
     const child = (await listProcesses())[0].pid!;
     rmSync(sandbox.home, {recursive: true, force: true});
-    const alive = (candidate: number) => {
-      try {
-        process.kill(candidate, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    await eventually(() => !alive(pid) && !alive(child), 20_000, 200);
+    await eventually(() => !processRunning(pid) && !processRunning(child), 20_000, 50);
   }, 30_000);
 
   it('never runs two daemons for one home, and recovers from a daemon killed with SIGKILL', async () => {
@@ -196,14 +191,7 @@ describe('daemon and supervised processes', () => {
     expect(ours).toEqual([pid]);
 
     killDaemon(sandbox.home, 'SIGKILL');
-    await eventually(() => {
-      try {
-        process.kill(pid, 0);
-        return false;
-      } catch {
-        return true;
-      }
-    });
+    await eventually(() => !processRunning(pid), 15_000, 20);
     const after = await cli(['proc', 'list']);
     expect(after.code, after.stderr).toBe(0);
     expect(after.stderr).toContain('the daemon was not running');

@@ -61,13 +61,10 @@ afterEach(async () => {
 
 describe('processes belong to their project', () => {
   it('runs web and worker in two projects at once, each with its own ids, output and errors', async () => {
-    await startBoth(alpha);
-    // Not "already running", and not "run 2" of alpha's: beta's own first run.
-    await startBoth(beta);
-    for (const [root, other] of [
-      [alpha, beta],
-      [beta, alpha],
-    ] as const) {
+    // Side by side: not "already running", and not "run 2" of alpha's: beta's own first run.
+    await Promise.all([startBoth(alpha), startBoth(beta)]);
+    // Each project's reads are independent of the other's: both are checked at once.
+    const checkProject = async (root: string, other: string) => {
       const mine = await list(root);
       expect(mine.map((info) => [info.id, info.status, info.run, info.project])).toEqual([
         ['web', 'running', 1, root],
@@ -92,7 +89,8 @@ describe('processes belong to their project', () => {
         return found.length === 2 ? found : undefined;
       });
       expect(everything.map((error) => error.message).sort()).toEqual([`web of ${name} failed`, `worker of ${name} failed`]);
-    }
+    };
+    await Promise.all([checkProject(alpha, beta), checkProject(beta, alpha)]);
 
     // Stopping alpha's web leaves beta's running.
     const stopped = await cli(alpha, ['proc', 'stop', 'web']);
@@ -102,8 +100,7 @@ describe('processes belong to their project', () => {
   });
 
   it('lists every project with --all, with a PROJECT column', async () => {
-    await startBoth(alpha);
-    await startBoth(beta);
+    await Promise.all([startBoth(alpha), startBoth(beta)]);
     const all = await list(alpha, true);
     expect(all.map((info) => `${info.project}#${info.id}`).sort()).toEqual([`${alpha}#web`, `${alpha}#worker`, `${beta}#web`, `${beta}#worker`]);
     const table = await cli(alpha, ['proc', 'list', '--all']);
@@ -123,19 +120,23 @@ describe('processes belong to their project', () => {
     await startBoth(alpha);
     const gamma = makeProject('gamma');
     await eventually(async () => (await errors(alpha, 'worker')).length > 0);
-    const asked = await cli(gamma, ['get-errors', '--process-id', 'worker']);
+    // Independent reads: asked side by side.
+    const [asked, gammaErrors, incidents, gammaList] = await Promise.all([
+      cli(gamma, ['get-errors', '--process-id', 'worker']),
+      errors(gamma),
+      cli(gamma, ['get-incidents', '--json']),
+      list(gamma),
+    ]);
     expect(asked.code).toBe(1);
     expect(asked.stderr).toMatch(/^workbench: process "worker" not found\n$/);
-    expect(await errors(gamma)).toEqual([]);
-    const incidents = await cli(gamma, ['get-incidents', '--json']);
+    expect(gammaErrors).toEqual([]);
     expect(incidents.code, incidents.stderr).toBe(0);
     expect(JSON.parse(incidents.stdout)).toEqual([]);
-    expect(await list(gamma)).toEqual([]);
+    expect(gammaList).toEqual([]);
   });
 
   it('answers the MCP proc tool per project, and across projects with all', async () => {
-    await startBoth(alpha);
-    await startBoth(beta);
+    await Promise.all([startBoth(alpha), startBoth(beta)]);
     const transport = new StdioClientTransport({command: process.execPath, args: [cliPath, 'mcp'], cwd: beta, env: sandbox.env as Record<string, string>, stderr: 'pipe'});
     const mcp = new Client({name: 'workbench-test', version: '1.0.0'});
     await mcp.connect(transport);
@@ -180,8 +181,7 @@ describe('processes belong to their project', () => {
   });
 
   it('keeps a removed project folder’s processes known, with clear messages', async () => {
-    await startBoth(alpha);
-    await startBoth(beta);
+    await Promise.all([startBoth(alpha), startBoth(beta)]);
     rmSync(alpha, {recursive: true, force: true});
     // The other project goes on as before.
     expect((await list(beta)).map((info) => info.id)).toEqual(['web', 'worker']);

@@ -204,15 +204,18 @@ describe('workbench proxy', {timeout: 120_000}, () => {
   });
 
   it('answers an unknown proxy id with the spec error on every face', async () => {
-    for (const args of [
+    const faces = [
       ['proxy', 'stop', 'ghost'],
       ['proxy', 'status', 'ghost'],
       ['proxy', 'exec', 'ghost', '--code', '1'],
       ['proxylog', 'ghost'],
       ['currentpage', 'ghost'],
       ['get-errors', '--proxy-id', 'ghost'],
-    ]) {
-      const result = await cli(args);
+    ];
+    // Independent commands: run side by side (the first to reach the daemon starts it, once).
+    const results = await Promise.all(faces.map((args) => cli(args)));
+    for (const [index, args] of faces.entries()) {
+      const result = results[index]!;
       expect(result.code, args.join(' ')).toBe(1);
       expect(result.stderr, args.join(' ')).toBe('workbench: proxy "ghost" not found: no proxy is running\n');
     }
@@ -292,8 +295,10 @@ describe('workbench proxy', {timeout: 120_000}, () => {
       [['proxylog', 'bad id!'], /proxy-id|proxy_id/],
       [['currentpage', 'bad id!'], /proxy-id|proxy_id/],
     ];
-    for (const [args, message] of cases) {
-      const result = await cli(args);
+    // Independent commands: run side by side.
+    const results = await Promise.all(cases.map(([args]) => cli(args)));
+    for (const [index, [args, message]] of cases.entries()) {
+      const result = results[index]!;
       expect(result.code, args.join(' ')).toBe(1);
       expect(result.stderr, args.join(' ')).toMatch(message);
       expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
