@@ -75,18 +75,15 @@ describe('workbench feeds / articles / lists, in-process on the local store', ()
   });
 
   it('feeds add on a page linking several feeds lists them and subscribes to none', async () => {
-    // Independent commands (none subscribes): run side by side.
-    const [result, choices, discovered] = await Promise.all([
-      cli(['feeds', 'add', origin.url + '/page/several.html']),
-      json<{feeds: Array<{url: string}>}>(['feeds', 'add', origin.url + '/page/several.html']),
-      json<Array<{url: string; format: string | null}>>(['feeds', 'discover', origin.url + FIXTURE]),
-    ]);
+    const result = await cli(['feeds', 'add', origin.url + '/page/several.html']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^that page links \d+ feeds; add one of them by its URL:/);
     expect(result.stdout).toContain(origin.url + '/page/base/posts.xml');
+    const choices = await json<{feeds: Array<{url: string}>}>(['feeds', 'add', origin.url + '/page/several.html']);
     expect(choices.feeds.map((choice) => choice.url)).toContain(origin.url + '/gen/comments.xml');
     expect(await json<FeedJson[]>(['feeds', 'list'])).toHaveLength(1);
 
+    const discovered = await json<Array<{url: string; format: string | null}>>(['feeds', 'discover', origin.url + FIXTURE]);
     expect(discovered).toEqual([expect.objectContaining({url: origin.url + FIXTURE, format: 'rss'})]);
   });
 
@@ -221,36 +218,33 @@ describe('workbench feeds / articles / lists, in-process on the local store', ()
   });
 
   it('bad input: one line, exit 1, nothing changed', async () => {
+    await failsWith(['articles', 'read', 'abc'], /article id must be a whole number, got "abc"/);
+    await failsWith(['feeds', 'remove', '0'], /feed id must be 1 or more, got 0/);
+    await failsWith(['articles', 'read', '987654'], /no article 987654/);
+    await failsWith(['feeds', 'refresh', '4242'], /no feed 4242/);
+    await failsWith(['lists', 'add', '1', 'x1'], /article id must be a whole number/);
+    await failsWith(
+      ['articles', 'snooze', String(articles[0]!.id), '--until', 'yesterday-ish'],
+      /--until: expected an ISO 8601 time, a duration like 30m, 1h or 2d, or "tomorrow"; got "yesterday-ish"/,
+    );
+    await failsWith(['articles', 'snooze', String(articles[0]!.id), '--until', '2001-02-03T04:05:06Z'], /--until: 2001-02-03T04:05:06.000Z is in the past/);
+    await failsWith(['articles', 'list', '--limit', '0'], /--limit must be 1 or more/);
+    await failsWith(['articles', 'list', '--before', '2024-01-01T00:00:00Z'], /--before and --before-id go together/);
+    await failsWith(['feeds', 'add', 'ftp://example.org/feed.xml'], /"ftp:\/\/example\.org\/feed\.xml" is not an http\(s\) URL/);
+    await failsWith(['feeds', 'add', 'javascript:alert(1)'], /is not an http\(s\) URL/);
+    await failsWith(['feeds', 'add', origin.url + '/page/none.html'], /feed|found/i);
+    await failsWith(['feeds', 'import', join(sandbox.dir, 'missing.opml')], /no such file: .*missing\.opml/);
     const notOpml = join(sandbox.dir, 'not.opml');
     writeFileSync(notOpml, '{"feeds": []}');
-    // Independent failures (none writes the store): run side by side.
-    await Promise.all([
-      failsWith(['articles', 'read', 'abc'], /article id must be a whole number, got "abc"/),
-      failsWith(['feeds', 'remove', '0'], /feed id must be 1 or more, got 0/),
-      failsWith(['articles', 'read', '987654'], /no article 987654/),
-      failsWith(['feeds', 'refresh', '4242'], /no feed 4242/),
-      failsWith(['lists', 'add', '1', 'x1'], /article id must be a whole number/),
-      failsWith(
-        ['articles', 'snooze', String(articles[0]!.id), '--until', 'yesterday-ish'],
-        /--until: expected an ISO 8601 time, a duration like 30m, 1h or 2d, or "tomorrow"; got "yesterday-ish"/,
-      ),
-      failsWith(['articles', 'snooze', String(articles[0]!.id), '--until', '2001-02-03T04:05:06Z'], /--until: 2001-02-03T04:05:06.000Z is in the past/),
-      failsWith(['articles', 'list', '--limit', '0'], /--limit must be 1 or more/),
-      failsWith(['articles', 'list', '--before', '2024-01-01T00:00:00Z'], /--before and --before-id go together/),
-      failsWith(['feeds', 'add', 'ftp://example.org/feed.xml'], /"ftp:\/\/example\.org\/feed\.xml" is not an http\(s\) URL/),
-      failsWith(['feeds', 'add', 'javascript:alert(1)'], /is not an http\(s\) URL/),
-      failsWith(['feeds', 'add', origin.url + '/page/none.html'], /feed|found/i),
-      failsWith(['feeds', 'import', join(sandbox.dir, 'missing.opml')], /no such file: .*missing\.opml/),
-      failsWith(['feeds', 'import', notOpml], /not an OPML file/),
-      failsWith(['feeds', 'list', '--server', 'ftp://127.0.0.1:1'], /--server: "ftp:\/\/127\.0\.0\.1:1" is not an http\(s\) URL/),
-      failsWith(['feeds', 'list', '--server', 'http://127.0.0.1:1'], /reader server not reachable at http:\/\/127\.0\.0\.1:1/),
-    ]);
+    await failsWith(['feeds', 'import', notOpml], /not an OPML file/);
+    await failsWith(['feeds', 'list', '--server', 'ftp://127.0.0.1:1'], /--server: "ftp:\/\/127\.0\.0\.1:1" is not an http\(s\) URL/);
+    await failsWith(['feeds', 'list', '--server', 'http://127.0.0.1:1'], /reader server not reachable at http:\/\/127\.0\.0\.1:1/);
     // --json answers a failure as JSON too.
     const failed = await cli(['articles', 'read', '987654', '--json']);
     expect(failed.code).toBe(1);
     expect(JSON.parse(failed.stdout)).toEqual({error: 'no article 987654'});
     expect(await json<FeedJson[]>(['feeds', 'list'])).toHaveLength(1);
-  }, 120_000); // twenty CLI runs: a bound for a loaded machine, not a figure
+  }, 120_000); // twenty CLI runs one after another: a bound for a loaded machine, not a figure
 });
 
 describe('workbench serve reader', () => {
@@ -261,11 +255,9 @@ describe('workbench serve reader', () => {
   });
 
   it('rejects a bad port or host in one line', async () => {
-    await Promise.all([
-      failsWith(['serve', 'reader', '--port', '70000'], /--port must be 0-65535, got 70000/),
-      failsWith(['serve', 'reader', '--port', 'http'], /--port must be a whole number/),
-      failsWith(['serve', 'reader', '--host', 'a b'], /--host: "a b" is not an address/),
-    ]);
+    await failsWith(['serve', 'reader', '--port', '70000'], /--port must be 0-65535, got 70000/);
+    await failsWith(['serve', 'reader', '--port', 'http'], /--port must be a whole number/);
+    await failsWith(['serve', 'reader', '--host', 'a b'], /--host: "a b" is not an address/);
   });
 
   it('serves the store over HTTP, announces itself to the other commands, and stops cleanly on SIGTERM', async () => {
