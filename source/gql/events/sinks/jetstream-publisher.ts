@@ -12,7 +12,7 @@ export interface StreamMessage {
  * whose reply subject is one of this publisher's inbox (`<inbox>.<n>`), so a batch leaves in one
  * socket write and every ack comes back to one subscription. nats.js's `js.publish` is a request
  * per message: a socket write of its own and an Error made for every answered request
- * (`RequestOne.cancel`) — 13 % of the dispatcher's CPU at JetStream rates, profiled. The wire is
+ * (`RequestOne.cancel`) — a fifth of the dispatcher's CPU at JetStream rates, profiled. The wire is
  * the same: a stream stores a message published to its subjects and answers the reply subject
  * with its PubAck (`{"stream":…,"seq":…}`) or an error; no stream at all is a 503 status.
  */
