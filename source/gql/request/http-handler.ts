@@ -64,13 +64,34 @@ export function graphqlHttpOptions<Raw, Ctx>(served: ServedGraphql, options: Htt
         contextValue: context as unknown as GqlContextValue,
       };
     },
-    onOperation(_req, args, result) {
+    onOperation(req, args, result) {
+      if (Symbol.asyncIterator in result) return undefined;
       const statements = (args.contextValue as unknown as GqlRequestContext | undefined)?.statements;
-      if (statements === undefined) return undefined;
-      return {...result, extensions: {...result.extensions, sql: sqlExtension(statements)}};
+      const answer = statements === undefined ? result : {...result, extensions: {...result.extensions, sql: sqlExtension(statements)}};
+      if (answer.errors !== undefined) return answer === result ? undefined : answer;
+      // graphql-http writes every answer with a JSON.stringify replacer (for Error values among the
+      // errors), which takes V8 off its fast path: 20 µs against 11 µs for 20 rows, 3 % of a small
+      // query's CPU. An answer without errors holds no Error: it is written here, plainly, with
+      // the status and media type graphql-http gives a successful answer.
+      return [JSON.stringify(answer), {status: 200, statusText: 'OK', headers: {'content-type': successType(header(req, 'accept'))}}];
     },
     formatError: (error) => formatGqlError(error) as ReturnType<NonNullable<HandlerOptions['formatError']>>,
   };
+}
+
+/**
+ * The content type graphql-http answers a success with, from the same reading of `Accept` (the
+ * first acceptable entry, utf-8): `application/graphql-response+json` when asked first, else
+ * `application/json`. The request got this far, so one of them was acceptable.
+ */
+export function successType(accept: string | undefined): string {
+  for (const entry of (accept || '*/*').replace(/\s/g, '').toLowerCase().split(',')) {
+    const [mediaType, ...params] = entry.split(';');
+    const charset = params.find((param) => param.includes('charset=')) ?? 'charset=utf-8';
+    if (mediaType === 'application/graphql-response+json' && charset === 'charset=utf-8') return 'application/graphql-response+json; charset=utf-8';
+    if ((mediaType === 'application/json' || mediaType === 'application/*' || mediaType === '*/*') && (charset === 'charset=utf-8' || charset === 'charset=utf8')) break;
+  }
+  return 'application/json; charset=utf-8';
 }
 
 function header(req: Request<unknown, unknown>, name: string): string | undefined {

@@ -59,6 +59,32 @@ describe('graphql-http audits', () => {
     expect(errors).toEqual([]);
     expect(results.length).toBeGreaterThan(30);
   });
+
+  it('answers a success and a failure in the media type Accept asks first, the success written plainly byte for byte as JSON.stringify has it', async () => {
+    const query = '{ artist(sort: [id_asc], limit: 2) { data { name } } }';
+    const cases: Array<[string | undefined, string]> = [
+      ['application/graphql-response+json', 'application/graphql-response+json; charset=utf-8'],
+      ['application/graphql-response+json; charset=utf-8, application/json', 'application/graphql-response+json; charset=utf-8'],
+      ['application/json, application/graphql-response+json', 'application/json; charset=utf-8'],
+      ['text/html, application/graphql-response+json', 'application/graphql-response+json; charset=utf-8'],
+      ['*/*', 'application/json; charset=utf-8'],
+      [undefined, 'application/json; charset=utf-8'],
+    ];
+    for (const [accept, type] of cases) {
+      const headers: Record<string, string> = {'content-type': 'application/json'};
+      if (accept !== undefined) headers.accept = accept;
+      const ok = await fetch(`${open.url}/graphql`, {method: 'POST', headers, body: JSON.stringify({query})});
+      expect([ok.status, ok.headers.get('content-type')], String(accept)).toEqual([200, type]);
+      expect(await ok.text()).toBe(JSON.stringify({data: {artist: {data: [{name: 'AC/DC'}, {name: 'Accept'}]}}}));
+      // A failure keeps graphql-http's own answer: 200 for application/json, 400 for the GraphQL media type.
+      const bad = await fetch(`${open.url}/graphql`, {method: 'POST', headers, body: JSON.stringify({query: '{ artist { data { nope } } }'})});
+      expect([bad.status, bad.headers.get('content-type')], String(accept)).toEqual([type.startsWith('application/json') ? 200 : 400, type]);
+      expect(((await bad.json()) as Answer).errors?.[0]?.message).toMatch(/nope/);
+    }
+    expect((await fetch(`${open.url}/graphql`, {method: 'POST', headers: {'content-type': 'application/json', accept: 'text/html'}, body: JSON.stringify({query})})).status).toBe(
+      406,
+    );
+  });
 });
 
 describe('DisableAuth', () => {
