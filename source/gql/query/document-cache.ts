@@ -14,6 +14,8 @@ export type PreparedDocument = {document: DocumentNode; errors?: undefined} | {d
  */
 export class DocumentCache {
   private readonly entries = new Map<string, PreparedDocument>();
+  /** Cost verdicts of documents admitted without variables, by operation name (null: admitted); they go with their document. */
+  private readonly verdicts = new WeakMap<DocumentNode, Map<string, GraphQLError | null>>();
   /** An empty schema's hint (how to get tables), carried by its validation errors as `extensions.hint`. */
   private readonly hint: string | undefined;
 
@@ -49,12 +51,21 @@ export class DocumentCache {
 
   /**
    * A document to run with these variables: prepared, then weighed against `max-query-cost` and
-   * `max-query-depth` (cost.ts) before any SQL runs — with the variables, so not cached.
+   * `max-query-depth` (cost.ts) before any SQL runs. The verdict is kept with the document when no
+   * variables are given (it then depends on the document and operation alone: 2 % of a small
+   * query's CPU, weighed every time); variables can move the limits, so with them it is weighed anew.
    */
   admit(text: string, operationName?: string | null, variables?: Record<string, unknown> | null): PreparedDocument {
     const prepared = this.prepare(text);
     if (prepared.errors || !this.model) return prepared;
-    const refused = costRefusal(this.schema, this.model, prepared.document, operationName, variables);
+    const fixed = variables === undefined || variables === null || Object.keys(variables).length === 0;
+    const verdicts = fixed ? this.verdicts.get(prepared.document) : undefined;
+    const key = operationName === null || operationName === undefined ? '\0' : operationName;
+    let refused = verdicts?.get(key);
+    if (refused === undefined) {
+      refused = costRefusal(this.schema, this.model, prepared.document, operationName, variables) ?? null;
+      if (fixed) this.verdicts.set(prepared.document, (verdicts ?? new Map()).set(key, refused));
+    }
     return refused ? {errors: [refused]} : prepared;
   }
 

@@ -68,6 +68,20 @@ describe('the cost of a query, before any SQL runs', () => {
     expect((await errorsOf(service, 'query($n: Int = -1) { Track(limit: -1) { data { Genre { Track(limit: $n) { Name } } } } }'))![0]!.extensions!.code).toBe('query_too_costly');
   });
 
+  it('a verdict kept for a document sent without variables holds per operation, and variables are weighed anew', async () => {
+    const byDefault = 'query($n: Int = -1) { Track(limit: -1) { data { Genre { Track(limit: $n) { Name } } } } }';
+    for (let round = 0; round < 2; round += 1) {
+      expect((await errorsOf(service, byDefault))![0]!.extensions!.code).toBe('query_too_costly');
+      expect(await errorsOf(service, byDefault, {n: 10})).toBeUndefined();
+    }
+    const both = `query Light { Artist(limit: 2) { data { Name } } } query Heavy ${DEEP}`;
+    const run = (operationName: string) => service.execute({query: both, operationName, user: ANONYMOUS});
+    for (let round = 0; round < 2; round += 1) {
+      expect((await run('Light')).errors).toBeUndefined();
+      expect(((await run('Heavy')).errors as Errors)[0]!.extensions!.code).toBe('query_too_costly');
+    }
+  });
+
   it('fragments are weighed as what they expand to, and spreads that multiply are weighed once', async () => {
     const viaFragment = 'fragment T on Genre { Track(limit: -1) { Name } } { Track(limit: -1) { data { Genre { ...T } } } }';
     expect((await errorsOf(service, viaFragment))![0]!.extensions).toMatchObject({estimate: 3503 + 3503 * 3503, field: 'Track.data.Genre.Track'});
