@@ -110,7 +110,8 @@ function fresh(copy: OriginRecord | null, feed: ProxiedFeedConfig, fetched: Fetc
   };
 }
 
-function emptyRecord(feed: ProxiedFeedConfig): OriginRecord {
+/** A feed's record before anything was fetched: its name and origin, nothing known yet. */
+export function emptyRecord(feed: Pick<ProxiedFeedConfig, 'name' | 'origin'>): OriginRecord {
   return {
     name: feed.name,
     origin: feed.origin,

@@ -4,6 +4,7 @@
 import {afterAll, describe, expect, it} from 'vitest';
 import {openGatewayStore} from '../../../source/gateway/store/index.js';
 import {findOrigin, saveOrigin, type OriginRecord} from '../../../source/gateway/store/origin-rows.js';
+import {emptyRecord} from '../../../source/gateway/origins/poll-origin.js';
 import {openStore} from '../../../source/feeds/store/index.js';
 import {testDatabases} from '../../helpers/test-databases.js';
 
@@ -72,21 +73,4 @@ describe.each(databases.map((database) => [database.kind, database] as const))('
   });
 });
 
-const emptyOrigin: OriginRecord = {
-  name: 'news',
-  origin: 'https://origin.example/feed.xml',
-  etag: null,
-  lastModified: null,
-  title: null,
-  description: null,
-  siteUrl: null,
-  items: null,
-  version: null,
-  updatedAt: null,
-  lastSuccessAt: null,
-  lastFailureAt: null,
-  lastError: null,
-  nextPollAt: null,
-  stale: false,
-  retryAfterUntil: null,
-};
+const emptyOrigin: OriginRecord = emptyRecord({name: 'news', origin: 'https://origin.example/feed.xml'});
