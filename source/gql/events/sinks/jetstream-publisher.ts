@@ -28,7 +28,7 @@ export class JetStreamPublisher {
   ) {
     this.subscription = connection.subscribe(`${this.inbox}.*`, {
       callback: (error, msg) => {
-        if (error === null) this.answered(msg);
+        if (error === null) this.settle(msg.subject, ackError(msg));
       },
     });
   }
@@ -69,10 +69,6 @@ export class JetStreamPublisher {
     if (!resolve) return;
     this.waiting.delete(reply);
     resolve(error);
-  }
-
-  private answered(msg: Msg): void {
-    this.settle(msg.subject, ackError(msg));
   }
 }
 
