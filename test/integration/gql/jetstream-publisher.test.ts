@@ -80,6 +80,17 @@ describe.skipIf(missing !== null)('JetStreamPublisher against a real nats-server
     silent.unsubscribe();
   });
 
+  it('an answer that is not a PubAck is named, not trusted: not JSON, no stream, an error of its own', async () => {
+    // A plain responder on the subjects answers every message with what the test chose.
+    const answers: Record<string, string> = {'odd.text': 'hello', 'odd.empty': '{}', 'odd.error': '{"error":{"code":418,"description":"a teapot"}}'};
+    const responder = nc.subscribe('odd.>', {callback: (_error, msg) => void msg.respond(answers[msg.subject])});
+    const publisher = new JetStreamPublisher(nc, 5000);
+    const outcomes = await publisher.publishAll(Object.keys(answers).map((subject, index) => ({subject, body: 'x', msgId: `o${index}`})));
+    expect(outcomes).toEqual(['the acknowledgement is not JSON', 'invalid acknowledgement', 'a teapot (418)']);
+    publisher.close();
+    responder.unsubscribe();
+  });
+
   it('a publish on a closed connection is named, not thrown', async () => {
     const own = await connect({servers: `127.0.0.1:${server.port}`, noAsyncTraces: true});
     const publisher = new JetStreamPublisher(own, 1000);
