@@ -182,6 +182,12 @@ describe('processes belong to their project', () => {
 
   it('keeps a removed project folder’s processes known, with clear messages', async () => {
     await Promise.all([startBoth(alpha), startBoth(beta)]);
+    // `run` answers once the process is spawned; npm reads package.json from the folder after that.
+    // The folder goes only once each script has printed, so what is tested is a folder removed
+    // under running processes, not npm starting in a folder that is gone (it exits 254 then).
+    for (const script of ['web', 'worker']) {
+      await eventually(async () => ((await cli(alpha, ['proc', 'output', script])).stdout.includes('failed') ? true : undefined));
+    }
     rmSync(alpha, {recursive: true, force: true});
     // The other project goes on as before.
     expect((await list(beta)).map((info) => info.id)).toEqual(['web', 'worker']);
