@@ -83,8 +83,12 @@ export async function runDaemon(): Promise<void> {
   const survivors = record.list();
   if (survivors.length) process.stderr.write(`workbench daemon: still running from a daemon that died: ${describeSurvivors(survivors)}\n`);
   record.save([]);
-  supervisor.on('change', () => record.save(supervisor.list()));
   let stopping = false;
+  // A daemon on its way out writes the record once, at the end, and only into a home still its own:
+  // a home being deleted gets no file back (`rm -r` of it found the folder refilled and failed).
+  supervisor.on('change', () => {
+    if (!stopping) record.save(supervisor.list());
+  });
   let metrics: MetricsEndpoint | undefined;
   const shutdown = async (why: string) => {
     if (stopping) return;
@@ -94,6 +98,7 @@ export async function runDaemon(): Promise<void> {
     await Promise.all([supervisor.stopAll(), proxies.stopAll(), metrics?.close()]);
     // Another daemon that took over the lock listens on the same path: leave its files alone.
     if (readPid(home) === process.pid) {
+      record.save(supervisor.list());
       removeQuietly(socketPath);
       removeQuietly(daemonPidPath(home));
     }

@@ -1,5 +1,5 @@
 import {execSync} from 'node:child_process';
-import {readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {daemonPid, eventually, killDaemon, makeSandbox, processRunning, repoRoot, runCli, type Sandbox} from '../helpers/cli.js';
@@ -166,8 +166,11 @@ describe('daemon and supervised processes', () => {
     await cli(['run', '--cmd', 'sleep 300', '--id', 'orphan']);
     const pid = daemonPid(sandbox.home)!;
     const child = (await listProcesses())[0].pid!;
+    // The daemon notices at once (it watches its pid file) and stops while `rm -r` is still at work:
+    // it must write nothing more into the home, or the removal finds the folder refilled (ENOTEMPTY).
     rmSync(sandbox.home, {recursive: true, force: true});
     await eventually(() => !processRunning(pid) && !processRunning(child), 20_000, 50);
+    expect(existsSync(sandbox.home)).toBe(false);
   }, 30_000);
 
   it('never runs two daemons for one home, and recovers from a daemon killed with SIGKILL', async () => {
