@@ -62,6 +62,8 @@ async function expectEach(env: NodeJS.ProcessEnv, commands: string[][], pattern:
   for (const args of commands) expectOneLineFailure(await runCli(args, {env, timeoutMs: 30_000}), pattern, `workbench ${args.join(' ')}`);
 }
 
+// The tests below run every opener in turn (a node start each): ten take 4 s here and 18 s on a
+// loaded machine, so a test's time is the sum of theirs, not the 30 s default.
 describe.skipIf(cannotMount !== undefined)('a home on a read-only file system', () => {
   it('a home that cannot be made there: one line naming the folder and the read-only file system', async () => {
     sandbox = makeSandbox('wb-ro-');
@@ -71,7 +73,7 @@ describe.skipIf(cannotMount !== undefined)('a home on a read-only file system', 
     mounts.push(ro);
     const home = join(ro, 'share', 'workbench');
     await expectEach({...sandbox.env, WORKBENCH_HOME: home}, OPENERS, new RegExp(`${ro}/share.*: the file system is read-only \\(EROFS\\)`));
-  });
+  }, 120_000);
 
   it('a home with its stores, mounted read-only: one line each, the stores as they were', async () => {
     sandbox = makeSandbox('wb-ro-');
@@ -92,7 +94,7 @@ describe.skipIf(cannotMount !== undefined)('a home on a read-only file system', 
     execFileSync('mount', ['-o', 'remount,bind,ro', ro]);
     await expectEach({...sandbox.env, WORKBENCH_HOME: join(ro, 'home')}, OPENERS, /: the file system is read-only \(EROFS\)$/m);
     expect(stores.map(digest)).toEqual(before);
-  });
+  }, 120_000);
 });
 
 describe('a home that is a file', () => {
@@ -102,7 +104,7 @@ describe('a home that is a file', () => {
     writeFileSync(home, 'not a folder\n');
     await expectEach({...sandbox.env, WORKBENCH_HOME: home}, OPENERS, new RegExp(`^workbench: ${home} is a file, not a folder\\n$`));
     expect(readFileSync(home, 'utf8')).toBe('not a folder\n');
-  });
+  }, 120_000);
 });
 
 describe('a store file cut short', () => {
