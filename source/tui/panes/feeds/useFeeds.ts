@@ -27,6 +27,13 @@ export type Overlay =
   | {kind: 'add'}
   | {kind: 'choices'; page: string; choices: DiscoveredFeed[]}
   | undefined;
+/** A read state `r` asked for: its write done (`settled`), then seen in a frame (`confirmed`). */
+interface ReadAsked {
+  read: boolean;
+  settled: boolean;
+  confirmed: boolean;
+}
+
 export type ArticleTextModule = typeof import('../../../feeds/article-text.js');
 
 function feedEntries(feeds: Feed[] | undefined): FeedEntry[] {
@@ -178,18 +185,34 @@ export function useFeeds({port, visible, focused}: {port: FeedsPort; visible: bo
 
   // --- actions on articles ---
 
-  // What `r` set last, until a frame shows it: a second `r` toggles what the first asked for.
-  const readAsked = useRef(new Map<number, {read: boolean; shown: boolean}>());
+  // What `r` set last: a second `r` toggles what the first asked for, not what a frame shows. A
+  // frame can be older than the answer (a poll's, or the one a key's handler was made in: `rr` on a
+  // loaded machine toggled twice from the old value), so the entry stays until a frame has shown
+  // its value once its write is done, and goes when a later frame shows another (changed elsewhere).
+  const readAsked = useRef(new Map<number, ReadAsked>());
   useEffect(() => {
-    for (const [id, asked] of readAsked.current) if (asked.shown) readAsked.current.delete(id);
+    const shown = new Map((data.articles ?? []).map((article) => [article.id, article.read]));
+    for (const [id, asked] of readAsked.current) {
+      if (shown.get(id) === asked.read) asked.confirmed ||= asked.settled;
+      else if (asked.confirmed) readAsked.current.delete(id);
+    }
   }, [data.articles]);
-  const toggleRead = async (article: Pick<Article, 'id' | 'read' | 'title'>) => {
-    if (!reader) return;
+  // The writes of `r` go one after another in the order of the keys: two sent at once could reach
+  // the reader in either order and leave the article as the first key said.
+  const readWrites = useRef<Promise<unknown>>(Promise.resolve());
+  const toggleRead = (article: Pick<Article, 'id' | 'read' | 'title'>): Promise<void> => {
+    if (!reader) return Promise.resolve();
     const read = !(readAsked.current.get(article.id)?.read ?? article.read);
-    const asked = {read, shown: false};
+    const asked: ReadAsked = {read, settled: false, confirmed: false};
     readAsked.current.set(article.id, asked);
+    const write = readWrites.current.then(() => writeRead(reader, article, asked));
+    readWrites.current = write;
+    return write;
+  };
+  const writeRead = async (open: NonNullable<typeof reader>, article: Pick<Article, 'id' | 'title'>, asked: ReadAsked) => {
+    const {read} = asked;
     try {
-      const updated = await reader.setRead(article.id, read);
+      const updated = await open.setRead(article.id, read);
       // Shown at once; a poll that started before this answer is not shown over it.
       data.showArticle(updated);
       showInReader({state: 'ready', article: updated});
@@ -199,8 +222,7 @@ export function useFeeds({port, visible, focused}: {port: FeedsPort; visible: bo
       if (readAsked.current.get(article.id) === asked) readAsked.current.delete(article.id);
       fail(`mark ${read ? 'read' : 'unread'} failed`, error);
     } finally {
-      // The render that shows the answer (or the next poll's) lets the frame speak again.
-      asked.shown = true;
+      asked.settled = true;
     }
   };
 
