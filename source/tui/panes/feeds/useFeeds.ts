@@ -27,6 +27,7 @@ export type Overlay =
   | {kind: 'add'}
   | {kind: 'choices'; page: string; choices: DiscoveredFeed[]}
   | undefined;
+
 /** A read state `r` asked for: its write done (`settled`), then seen in a frame (`confirmed`). */
 interface ReadAsked {
   read: boolean;
@@ -131,6 +132,21 @@ export function useFeeds({port, visible, focused}: {port: FeedsPort; visible: bo
     if (next) setSelectedArticleId(next.id);
   };
 
+  // --- read state ---
+
+  // What `r` set last: a second `r` toggles what the first asked for, not what a frame shows. A
+  // frame can be older than the answer (a poll's, or the one a key's handler was made in: `rr` on a
+  // loaded machine toggled twice from the old value), so the entry stays until a frame has shown
+  // its value once its write is done, and goes when a later frame shows another (changed elsewhere).
+  const readAsked = useRef(new Map<number, ReadAsked>());
+  useEffect(() => {
+    const shown = new Map((data.articles ?? []).map((article) => [article.id, article.read]));
+    for (const [id, asked] of readAsked.current) {
+      if (shown.get(id) === asked.read) asked.confirmed ||= asked.settled;
+      else if (asked.confirmed) readAsked.current.delete(id);
+    }
+  }, [data.articles]);
+
   // --- the reader view ---
 
   const openArticle = async (article: Pick<Article, 'id' | 'read'>) => {
@@ -147,6 +163,7 @@ export function useFeeds({port, visible, focused}: {port: FeedsPort; visible: bo
       // Opening an article reads it, as in newsboat; `r` makes it unread again.
       if (!full.read) {
         full = await reader.setRead(article.id, true);
+        readAsked.current.set(article.id, {read: full.read, settled: true, confirmed: false});
         data.showArticle(full);
       }
       // `n` pressed twice: only the last article asked for is shown.
@@ -185,18 +202,6 @@ export function useFeeds({port, visible, focused}: {port: FeedsPort; visible: bo
 
   // --- actions on articles ---
 
-  // What `r` set last: a second `r` toggles what the first asked for, not what a frame shows. A
-  // frame can be older than the answer (a poll's, or the one a key's handler was made in: `rr` on a
-  // loaded machine toggled twice from the old value), so the entry stays until a frame has shown
-  // its value once its write is done, and goes when a later frame shows another (changed elsewhere).
-  const readAsked = useRef(new Map<number, ReadAsked>());
-  useEffect(() => {
-    const shown = new Map((data.articles ?? []).map((article) => [article.id, article.read]));
-    for (const [id, asked] of readAsked.current) {
-      if (shown.get(id) === asked.read) asked.confirmed ||= asked.settled;
-      else if (asked.confirmed) readAsked.current.delete(id);
-    }
-  }, [data.articles]);
   // The writes of `r` go one after another in the order of the keys: two sent at once could reach
   // the reader in either order and leave the article as the first key said.
   const readWrites = useRef<Promise<unknown>>(Promise.resolve());
@@ -263,6 +268,8 @@ export function useFeeds({port, visible, focused}: {port: FeedsPort; visible: bo
       const targets = entry.id === ALL_FEEDS ? (data.feeds ?? []).filter((feed) => feed.unreadCount > 0).map((feed) => feed.id) : [entry.id];
       let marked = 0;
       for (const id of targets) marked += (await reader.markAllRead(id)).marked;
+      // What `r` asked before is older than this: the frames speak again.
+      readAsked.current.clear();
       done(`${entry.title}: ${plural(marked, 'article')} marked read`);
     } catch (error) {
       fail(`mark ${entry.title} read failed`, error);
